@@ -1,0 +1,52 @@
+/** Offsets of every line start, for mapping a match offset to a 1-based line number. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? this.text.length;
+  }
+
+  lineText(line: number): string {
+    const start = this.lineStart(line);
+    const next = this.starts[line];
+    return this.text.slice(start, next === undefined ? this.text.length : next - 1);
+  }
+}
+
+export interface Window {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Overlapping windows so patterns near a boundary are seen whole and long files stay bounded. */
+export function* windows(text: string, size: number, overlap: number): Generator<Window> {
+  if (text.length <= size) {
+    yield { start: 0, end: text.length, text };
+    return;
+  }
+  for (let start = 0; start < text.length; start += size - overlap) {
+    const end = Math.min(text.length, start + size);
+    yield { start, end, text: text.slice(start, end) };
+    if (end === text.length) return;
+  }
+}

@@ -1,0 +1,121 @@
+// Runs the rule catalogue over one file's raw text and its security view, window by window.
+import type { Limits } from '../limits/index.js';
+import type { CustomRule, FileView, PatternRule, RuleContext, RuleHit, RuleMeta } from '../rules/types.js';
+import type { Finding } from './finding.js';
+import { LineIndex, windows } from './lines.js';
+import { needsSecurityView, securityView } from './normalize.js';
+import { triage } from './triage.js';
+
+const GLOBAL = new WeakMap<RegExp, RegExp>();
+
+function globalOf(re: RegExp): RegExp {
+  let g = GLOBAL.get(re);
+  if (!g) {
+    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+    GLOBAL.set(re, g);
+  }
+  return g;
+}
+
+export interface View {
+  text: string;
+  index: LineIndex;
+  derived: boolean;
+}
+
+export interface FileAnalysis {
+  findings: Finding[];
+  truncated: boolean;
+}
+
+export class FileAnalyzer {
+  private readonly views: View[];
+  private readonly raw: LineIndex;
+  private readonly seen = new Set<string>();
+  readonly findings: Finding[] = [];
+  truncated = false;
+
+  constructor(
+    readonly file: FileView,
+    private readonly limits: Limits,
+  ) {
+    this.raw = new LineIndex(file.text);
+    this.views = [{ text: file.text, index: this.raw, derived: false }];
+    if (needsSecurityView(file.text)) {
+      const text = securityView(file.text);
+      if (text !== file.text) this.views.push({ text, index: new LineIndex(text), derived: true });
+    }
+  }
+
+  runPatternRule(rule: PatternRule): void {
+    for (const view of this.views) {
+      for (const win of windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)) {
+        const lower = rule.patterns.some((p) => p.keywords) ? win.text.toLowerCase() : '';
+        for (const spec of rule.patterns) {
+          if (spec.keywords && !spec.keywords.some((k) => lower.includes(k))) continue;
+          const re = globalOf(spec.re);
+          re.lastIndex = 0;
+          for (let m = re.exec(win.text); m !== null; m = re.exec(win.text)) {
+            if (m[0].length === 0) re.lastIndex += 1;
+            const offset = win.start + m.index;
+            const line = view.index.lineOf(offset);
+            const hit: RuleHit = {
+              line,
+              endLine: view.index.lineOf(offset + Math.max(0, m[0].length - 1)),
+              matched: m[0],
+              column: offset - view.index.lineStart(line),
+            };
+            if (spec.label !== undefined) hit.label = spec.label;
+            if (spec.confidence !== undefined) hit.confidence = spec.confidence;
+            if (spec.severity !== undefined) hit.severity = spec.severity;
+            if (view.derived) hit.tags = ['normalized-view'];
+            if (!this.add(rule.meta, hit, view)) return;
+          }
+        }
+      }
+    }
+  }
+
+  rawView(): View {
+    return this.views[0] as View;
+  }
+
+  runCustomRule(rule: CustomRule, ctx: RuleContext): void {
+    for (const hit of rule.check(ctx)) if (!this.add(rule.meta, hit, this.views[0] as View)) return;
+  }
+
+  /** Returns false once the per-file finding cap is reached. */
+  add(meta: RuleMeta, hit: RuleHit, view: View): boolean {
+    const key = `${meta.id}\u001f${hit.line}`;
+    const rawKey = `${key}\u001f${hit.matched.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+    if (this.seen.has(rawKey) || (view.derived && this.seen.has(key))) return true;
+    this.seen.add(rawKey);
+    this.seen.add(key);
+    if (this.findings.length >= this.limits.maxFindingsPerFile) {
+      this.truncated = true;
+      return false;
+    }
+    let severity = hit.severity ?? meta.severity;
+    let confidence = hit.confidence ?? meta.confidence;
+    const tags = [...(hit.tags ?? [])];
+    if (!meta.noTriage) {
+      const t = triage(this.file, view.index, hit.line, hit.column ?? 0, severity, confidence);
+      severity = t.severity;
+      confidence = t.confidence;
+      tags.push(...t.tags);
+    }
+    this.findings.push({
+      rule: meta,
+      file: this.file.path,
+      startLine: hit.line,
+      endLine: Math.max(hit.line, hit.endLine ?? hit.line),
+      matched: hit.matched.slice(0, 200),
+      label: hit.label ?? meta.title,
+      severity,
+      confidence,
+      tags,
+      evidence: hit.evidence ?? {},
+    });
+    return true;
+  }
+}

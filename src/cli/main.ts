@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// CLI adapter: argv → engine → writer → exit code. No scan logic lives here.
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '../discovery/target.js';
+import { RULES } from '../rules/index.js';
+import { VERSION } from '../shared/version.js';
+import { EXIT } from './exit-codes.js';
+import { rulesText, rulesJson } from './rules-command.js';
+import { runScan } from './scan-command.js';
+import type { ScanCliOptions } from './scan-command.js';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function fail(message: string): never {
+  process.stderr.write(`skillspector: ${message}\n`);
+  process.exit(EXIT.error);
+}
+
+export function buildProgram(): Command {
+  const program = new Command('skillspector')
+    .description('Security scanner for AI agent skills')
+    .version(VERSION, '--version', 'print the version')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('scan')
+    .description('scan one skill bundle: a directory, a single file, or an archive file')
+    .argument('<target>', 'skill directory, file or archive')
+    .addOption(new Option('-f, --format <format>', 'report format: terminal, json, markdown, sarif').default('terminal'))
+    .option('-o, --output <file>', 'write the report to FILE instead of stdout')
+    .option('--report <format=file>', 'also write FORMAT to FILE (repeatable)', collect, [])
+    .option('--exclude <glob>', 'leave matching paths out of analysis (repeatable)', collect, [])
+    .option('--fail-on-incomplete', 'exit 1 when the analysis is incomplete')
+    .option('--fail-on-findings', 'exit 1 when any active finding remains')
+    .option('--fail-on-severity <severity>', 'exit 1 when a finding at or above LOW|MEDIUM|HIGH|CRITICAL remains')
+    .option('-b, --baseline <file>', 'apply a baseline of accepted findings')
+    .option('--show-suppressed', 'list suppressed findings in terminal/markdown output')
+    .option('-q, --quiet', 'no terminal report on stdout (exit code only)')
+    .option('-V, --verbose', 'more detail; stack traces on internal errors')
+    .option('--no-color', 'never colour the terminal report')
+    .action((target: string, opts: ScanCliOptions) => {
+      const { exitCode } = runScan(target, opts, process.stdout.isTTY === true);
+      process.exitCode = exitCode;
+    });
+
+  program
+    .command('rules')
+    .description('print the rule catalogue')
+    .addOption(new Option('-f, --format <format>', 'text or json').choices(['text', 'json']).default('text'))
+    .action((opts: { format: string }) => {
+      process.stdout.write(opts.format === 'json' ? rulesJson(RULES) : rulesText(RULES));
+    });
+  return program;
+}
+
+export function main(argv: readonly string[]): void {
+  const verbose = argv.includes('--verbose') || argv.includes('-V');
+  try {
+    buildProgram().parse(argv as string[], { from: 'node' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exit(EXIT.ok);
+      process.exit(EXIT.error);
+    }
+    if (err instanceof UsageError) fail(err.message);
+    if (verbose && err instanceof Error) process.stderr.write(`${err.stack ?? err.message}\n`);
+    fail(`internal error: ${err instanceof Error ? err.message : String(err)} (re-run with --verbose for details)`);
+  }
+}
+
+main(process.argv);

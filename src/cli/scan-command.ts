@@ -1,0 +1,92 @@
+// `skillspector scan`: parse options, run the engine, write every requested format, exit by verdict.
+import { writeFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { scan } from '../engine/scan.js';
+import type { ScanReport } from '../report/types.js';
+import { FORMATS, isFormat, render } from '../report/writers/index.js';
+import type { Format, WriterOptions } from '../report/writers/index.js';
+import { SEVERITIES } from '../shared/types.js';
+import type { Severity } from '../shared/types.js';
+import { exitCodeFor } from './exit-codes.js';
+import { UsageError } from '../discovery/target.js';
+
+export interface ScanCliOptions {
+  format: string;
+  output?: string;
+  report: string[];
+  exclude: string[];
+  failOnIncomplete?: boolean;
+  failOnFindings?: boolean;
+  failOnSeverity?: string;
+  baseline?: string;
+  showSuppressed?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  color: boolean;
+}
+
+export interface ReportTarget {
+  format: Format;
+  file: string;
+}
+
+export function parseReportSpecs(specs: readonly string[]): ReportTarget[] {
+  return specs.map((spec) => {
+    const eq = spec.indexOf('=');
+    const format = eq === -1 ? '' : spec.slice(0, eq).toLowerCase();
+    const file = eq === -1 ? '' : spec.slice(eq + 1);
+    if (!isFormat(format) || file === '') {
+      throw new UsageError(`--report expects FORMAT=FILE with FORMAT one of ${FORMATS.join(', ')}; got ${JSON.stringify(spec)}`);
+    }
+    return { format, file };
+  });
+}
+
+function parseSeverity(s: string | undefined): Severity | undefined {
+  if (s === undefined) return undefined;
+  const up = s.toUpperCase();
+  if (!(SEVERITIES as readonly string[]).includes(up)) throw new UsageError(`--fail-on-severity expects one of ${SEVERITIES.join(', ')}; got ${JSON.stringify(s)}`);
+  return up as Severity;
+}
+
+/** The baseline file, when it lies inside the target, is left out of analysis. */
+function baselineInside(target: string, baseline: string | undefined): string | undefined {
+  if (baseline === undefined) return undefined;
+  const rel = relative(resolve(target), resolve(baseline));
+  if (rel === '' || rel.startsWith('..') || resolve(rel) === rel) return undefined;
+  return rel.split(sep).join('/');
+}
+
+function writeOut(file: string, body: string): void {
+  try {
+    writeFileSync(file, body);
+  } catch (err) {
+    throw new UsageError(`cannot write report to ${JSON.stringify(file)}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+export interface ScanRun {
+  report: ScanReport;
+  exitCode: 0 | 1 | 2;
+}
+
+export function runScan(target: string, opts: ScanCliOptions, isTty: boolean): ScanRun {
+  const format = opts.format.toLowerCase();
+  if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
+  const extra = parseReportSpecs(opts.report);
+  const failOnSeverity = parseSeverity(opts.failOnSeverity);
+  const baselinePath = baselineInside(target, opts.baseline);
+  const report = scan({ target, excludes: opts.exclude, ...(baselinePath !== undefined ? { baselinePath } : {}) });
+  const base: WriterOptions = { color: false, verbose: opts.verbose ?? false, showSuppressed: opts.showSuppressed ?? false };
+  for (const r of extra) writeOut(r.file, render(r.format, report, base));
+  if (opts.output !== undefined) writeOut(opts.output, render(format, report, base));
+  else if (!(opts.quiet && format === 'terminal')) {
+    process.stdout.write(render(format, report, { ...base, color: opts.color && isTty && !process.env.NO_COLOR }));
+  }
+  const exitCode = exitCodeFor(report, {
+    failOnIncomplete: opts.failOnIncomplete ?? false,
+    failOnFindings: opts.failOnFindings ?? false,
+    ...(failOnSeverity !== undefined ? { failOnSeverity } : {}),
+  });
+  return { report, exitCode };
+}

@@ -1,0 +1,160 @@
+// Per-member checks in the order of INSPECTION §3.2; the first hit wins.
+import { recordInventory } from '../discovery/inventory.js';
+import type { ExceptionReason, UnreadableReason } from '../ledger/index.js';
+import type { Artifact } from '../shared/artifact.js';
+import { isHiddenPath } from '../shared/artifact.js';
+import { checkMemberName, isZipBytes, readZipEntry } from './zip/index.js';
+import type { ZipEntry, ZipReadFailure } from './zip/index.js';
+import type { ExpandState, OpenContainer } from './expand.js';
+import { containerException, openContainer } from './expand.js';
+
+type Unit = 'bytes' | 'members' | 'depth' | 'ratio' | 'seconds';
+interface Refusal { reason: ExceptionReason; message: string; observed?: number; limit?: number; unit?: Unit }
+
+const READ_FAILURE: Record<ZipReadFailure, ExceptionReason> = {
+  unsupported_compression: 'archive_unsupported_compression',
+  truncated: 'archive_truncated',
+  member_size_limit: 'archive_member_size_limit',
+  compression_ratio: 'archive_compression_ratio',
+  size_limit: 'archive_size_limit',
+  encrypted: 'archive_encrypted',
+};
+
+const UNREADABLE = new Set<ExceptionReason>(['archive_encrypted', 'archive_link_member', 'archive_truncated', 'archive_unsupported_compression', 'archive_malformed'] satisfies UnreadableReason[]);
+
+function quote(name: string): string {
+  return JSON.stringify(name);
+}
+
+export function inspectMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): void {
+  const { budget, ledger } = state;
+  const checked = checkMemberName(entry.name);
+  if (!checked.ok) {
+    containerException(state, c.artifact.path, 'archive_unsafe_member_path', `Archive member name ${quote(entry.name)} is unsafe (${checked.why}) and was not inspected.`, { member: entry.name });
+    ledger.degrade(c.artifact.path, 'partial', 'archive_unsafe_member_path');
+    return;
+  }
+  const path = c.depth === 0 ? checked.name : `${c.artifact.path}!/${checked.name}`;
+  if (budget.remainingArchiveMembers() <= 0) {
+    containerException(state, c.artifact.path, 'archive_member_limit', 'The shared archive member budget is spent; this and later members were not inspected.', {
+      member: checked.name, observed: budget.archiveMembers + 1, limit: Math.min(budget.limits.archiveMaxMembers, budget.archiveMembers + budget.remainingEntries()), unit: 'members',
+    });
+    ledger.degrade(c.artifact.path, 'partial', 'archive_member_limit');
+    state.halted = true;
+    return;
+  }
+  if (state.options.excludes.matches(path)) return excludeMember(state, path, c, entry);
+  if (state.options.diskPaths.has(path)) return withhold(state, c, entry, checked.name, path);
+  if (state.seen.has(path)) {
+    ledger.exception({ phase: 'containers', reason: 'archive_ambiguous_member_path', path, member: checked.name, message: `Archive holds more than one member named ${quote(checked.name)}; only the first copy was inspected.` });
+    ledger.degrade(path, 'partial', 'archive_ambiguous_member_path');
+    return;
+  }
+  state.seen.add(path);
+  const result = readMember(state, c, entry);
+  if ('reason' in result) return recordUnreadable(state, c, entry, path, result);
+  admitMember(state, c, entry, checked.name, path, result.bytes);
+}
+
+function excludeMember(state: ExpandState, path: string, c: OpenContainer, entry: ZipEntry): void {
+  state.ledger.addInventory({ path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: entry.uncompressedSize, reason: 'user_exclusion', hidden: c.hiddenChain || isHiddenPath(path), local_only: true });
+  state.ledger.scope('user_exclusion', path);
+}
+
+/** Checks that need no decompression, then the bounded read. */
+function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): { bytes: Buffer } | Refusal {
+  const { limits } = state.budget;
+  if (entry.isSymlink) return { reason: 'archive_link_member', message: 'Archive member is a symbolic link; links are never followed.' };
+  if (entry.isEncrypted) return { reason: 'archive_encrypted', message: 'Archive member is encrypted and could not be inspected.' };
+  const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+  if (ratio > limits.archiveMaxRatio) {
+    return { reason: 'archive_compression_ratio', message: `Declared size ${entry.uncompressedSize} is ${ratio.toFixed(1)} times the compressed size ${entry.compressedSize} (limit ${limits.archiveMaxRatio}:1).`, observed: round1(ratio), limit: limits.archiveMaxRatio, unit: 'ratio' };
+  }
+  const remaining = state.budget.remainingArchiveBytes();
+  if (entry.uncompressedSize > remaining) {
+    return { reason: 'archive_size_limit', message: `Declared size ${entry.uncompressedSize} exceeds the ${remaining} bytes left of the shared expanded-bytes budget.`, observed: state.budget.archiveBytes + entry.uncompressedSize, limit: Math.min(limits.archiveMaxExpandedBytes, state.budget.archiveBytes + remaining), unit: 'bytes' };
+  }
+  if (entry.uncompressedSize > limits.archiveMaxMemberBytes) {
+    return { reason: 'archive_member_size_limit', message: `Declared size ${entry.uncompressedSize} exceeds the per-member limit of ${limits.archiveMaxMemberBytes} bytes.`, observed: entry.uncompressedSize, limit: limits.archiveMaxMemberBytes, unit: 'bytes' };
+  }
+  const read = readZipEntry(c.bytes, entry, { maxMemberBytes: limits.archiveMaxMemberBytes, maxRatio: limits.archiveMaxRatio, remainingBytes: remaining });
+  if (read.ok) return { bytes: read.bytes };
+  const reason = READ_FAILURE[read.reason];
+  const refusal: Refusal = { reason, message: read.message };
+  if (read.observed !== undefined) refusal.observed = read.observed;
+  if (read.limit !== undefined) refusal.limit = read.limit;
+  const unit = unitFor(reason);
+  if (unit) refusal.unit = unit;
+  return refusal;
+}
+
+function unitFor(reason: ExceptionReason): Unit | undefined {
+  if (reason === 'archive_compression_ratio') return 'ratio';
+  if (reason === 'archive_member_size_limit' || reason === 'archive_size_limit') return 'bytes';
+  return undefined;
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+function recordUnreadable(state: ExpandState, c: OpenContainer, entry: ZipEntry, path: string, r: Refusal): void {
+  const { ledger, budget } = state;
+  budget.chargeMember(0);
+  const failed = UNREADABLE.has(r.reason);
+  const provenance = provenanceOf(c, path);
+  ledger.addInventory({
+    path, content_kind: 'opaque', disposition: failed ? 'failed' : 'partial', size_bytes: entry.uncompressedSize,
+    reason: r.reason, hidden: c.hiddenChain || isHiddenPath(path), local_only: true,
+    ...(provenance ? { provenance } : {}),
+  });
+  ledger.exception({ phase: 'containers', ...r, path });
+}
+
+function provenanceOf(c: OpenContainer, path: string): Artifact['provenance'] {
+  if (c.depth === 0) return undefined;
+  const nestedPath = path.slice(c.outerPath.length + 2);
+  return {
+    outerPath: c.outerPath, nestedPath, containerType: c.type, containerAncestry: c.ancestry, containerDepth: c.depth,
+    hiddenChain: c.hiddenChain || isHiddenPath(nestedPath), disguisedChain: c.disguisedChain,
+  };
+}
+
+function admitMember(state: ExpandState, c: OpenContainer, entry: ZipEntry, name: string, path: string, bytes: Buffer): void {
+  state.budget.chargeMember(bytes.length);
+  const provenance = provenanceOf(c, path);
+  const member: Artifact = {
+    path, origin: 'member', bytes, size: bytes.length, truncated: false, mode: entry.unixMode & 0o7777,
+    hidden: provenance ? provenance.hiddenChain : isHiddenPath(path),
+  };
+  if (provenance) member.provenance = provenance;
+  state.members.push(member);
+  recordInventory(state.ledger, member);
+  if (!isZipBytes(bytes)) return;
+  if (c.depth + 1 > state.budget.limits.archiveMaxDepth) {
+    state.ledger.exception({ phase: 'containers', reason: 'archive_depth_limit', path, member: name, observed: c.depth + 1, limit: state.budget.limits.archiveMaxDepth, unit: 'depth', message: `Nested container at depth ${c.depth + 1} exceeds the container depth limit of ${state.budget.limits.archiveMaxDepth} and was not opened.` });
+    state.ledger.degrade(path, 'partial', 'archive_depth_limit');
+    return;
+  }
+  openContainer(state, member, bytes, {
+    depth: c.depth + 1, outerPath: c.depth === 0 ? path : c.outerPath, ancestry: c.ancestry,
+    hiddenChain: member.hidden, disguisedChain: c.disguisedChain,
+  });
+}
+
+/** A real disk path owns this virtual path: keep the disk bytes, withhold the member, fail closed. */
+function withhold(state: ExpandState, c: OpenContainer, entry: ZipEntry, name: string, path: string): void {
+  const { ledger } = state;
+  if (!ledger.exceptions.some((e) => e.reason_code === 'artifact_path_collision' && e.path === path)) {
+    ledger.exception({ phase: 'containers', reason: 'artifact_path_collision', path });
+  }
+  ledger.pinFailed(path, 'artifact_path_collision');
+  ledger.exception({ phase: 'containers', reason: 'archive_member_withheld', path: c.artifact.path, member: name, message: `Archive member ${quote(name)} was withheld and not analyzed: a real disk path has the same virtual path ${quote(path)}.` });
+  ledger.degrade(c.artifact.path, 'partial', 'archive_member_withheld');
+  // Anything reading the withheld member would report belongs to its container, never to the disk file.
+  const result = readMember(state, c, entry);
+  state.budget.chargeMember('bytes' in result ? result.bytes.length : 0);
+  if ('reason' in result) {
+    ledger.exception({ phase: 'containers', ...result, path: c.artifact.path, member: name });
+  }
+}

@@ -1,0 +1,118 @@
+// Bounded SKILL.md frontmatter parsing with a real YAML parser. Never throws.
+import { isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import type { Limits } from '../limits/index.js';
+
+export interface Manifest {
+  name?: string;
+  description?: string;
+  triggers: string[];
+  permissions: string[];
+  allowedTools: string[];
+  /** Every string value in the frontmatter, with the 1-based SKILL.md line it starts on. */
+  fields: { key: string; value: string; line: number }[];
+  /** Raw parsed object (plain data) for rules that need more. */
+  data: Record<string, unknown>;
+}
+
+export type ManifestResult =
+  | { ok: true; manifest: Manifest | null }
+  | { ok: false; reason: 'manifest_parse_error' | 'manifest_parse_limit'; message: string };
+
+const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+export function isManifestPath(path: string): boolean {
+  return path === 'SKILL.md' || path === 'skill.md';
+}
+
+export function parseManifest(text: string, limits: Limits): ManifestResult {
+  if (!/^\uFEFF?---/.test(text)) return { ok: true, manifest: null };
+  const prefix = text.slice(0, limits.manifestPrefixBytes);
+  const m = FRONTMATTER.exec(prefix);
+  if (!m || m[1] === undefined) {
+    const why = text.length > limits.manifestPrefixBytes ? 'manifest_parse_limit' : 'manifest_parse_error';
+    return { ok: false, reason: why, message: 'SKILL.md starts a frontmatter block that is not closed within the parser bounds.' };
+  }
+  try {
+    return parseYaml(m[1], (m[0].startsWith('\uFEFF') ? 1 : 0) + 1, limits);
+  } catch (err) {
+    return { ok: false, reason: 'manifest_parse_error', message: `SKILL.md frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
+  }
+}
+
+function parseYaml(body: string, firstLine: number, limits: Limits): ManifestResult {
+  const doc = parseDocument(body, { uniqueKeys: true, schema: 'core', prettyErrors: false });
+  if (doc.errors.length > 0) {
+    return { ok: false, reason: 'manifest_parse_error', message: `SKILL.md frontmatter is not valid YAML: ${doc.errors[0]?.message.split('\n')[0] ?? 'error'}` };
+  }
+  let nodes = 0;
+  let tooDeep = false;
+  visit(doc, (_key, _node, path) => {
+    nodes += 1;
+    if (path.length > limits.manifestMaxDepth) tooDeep = true;
+    if (nodes > limits.manifestMaxNodes || tooDeep) return visit.BREAK;
+    return undefined;
+  });
+  if (nodes > limits.manifestMaxNodes || tooDeep) {
+    return { ok: false, reason: 'manifest_parse_limit', message: `SKILL.md frontmatter exceeds ${limits.manifestMaxNodes} nodes or depth ${limits.manifestMaxDepth}.` };
+  }
+  if (doc.contents !== null && !isMap(doc.contents)) {
+    return { ok: false, reason: 'manifest_parse_error', message: 'SKILL.md frontmatter is not a YAML mapping.' };
+  }
+  const data = (doc.toJS({ maxAliasCount: limits.manifestMaxAliases }) ?? {}) as Record<string, unknown>;
+  const lineOf = lineMapper(body, firstLine);
+  const fields: Manifest['fields'] = [];
+  visit(doc, {
+    Pair(_k, pair, path) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      collectStrings(pair.value, key || keyPath(path), lineOf, fields);
+      return undefined;
+    },
+  });
+  return { ok: true, manifest: project(data, fields) };
+}
+
+function keyPath(path: readonly unknown[]): string {
+  return String(path.length);
+}
+
+function collectStrings(node: unknown, key: string, lineOf: (off: number) => number, out: Manifest['fields']): void {
+  if (isScalar(node) && typeof node.value === 'string') {
+    out.push({ key, value: node.value, line: lineOf(node.range?.[0] ?? 0) });
+  } else if (isSeq(node)) {
+    for (const item of node.items) if (isScalar(item)) collectStrings(item, key, lineOf, out);
+  }
+}
+
+function lineMapper(body: string, firstLine: number): (offset: number) => number {
+  const starts = [0];
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return firstLine + lo + 1;
+  };
+}
+
+function stringList(v: unknown): string[] {
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(v)) return v.filter((x): x is string | number => typeof x === 'string' || typeof x === 'number').map(String);
+  return [];
+}
+
+function project(data: Record<string, unknown>, fields: Manifest['fields']): Manifest {
+  const m: Manifest = {
+    triggers: stringList(data.triggers),
+    permissions: stringList(data.permissions),
+    allowedTools: stringList(data['allowed-tools'] ?? data.allowed_tools),
+    fields,
+    data,
+  };
+  if (typeof data.name === 'string') m.name = data.name;
+  if (typeof data.description === 'string') m.description = data.description;
+  return m;
+}

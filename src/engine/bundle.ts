@@ -1,0 +1,65 @@
+// Stage 1–2: the target's artifacts, read under the bundle budgets, with their inventory rows.
+import { basename } from 'node:path';
+import { expandArchiveTarget, expandContainers } from '../container/expand.js';
+import { isZipBytes } from '../container/zip/index.js';
+import { recordInventory } from '../discovery/inventory.js';
+import { readBounded } from '../discovery/read.js';
+import type { ResolvedTarget } from '../discovery/target.js';
+import { walkDirectory } from '../discovery/walk.js';
+import type { Budget } from '../limits/index.js';
+import type { Ledger } from '../ledger/index.js';
+import type { Artifact } from '../shared/artifact.js';
+import { isHiddenPath } from '../shared/artifact.js';
+import type { PathMatcher } from '../shared/glob.js';
+
+export interface CollectedBundle {
+  kind: 'directory' | 'file' | 'archive';
+  artifacts: Artifact[];
+  bytecode: string[];
+}
+
+export interface CollectOptions {
+  excludes: PathMatcher;
+  baselinePath?: string;
+}
+
+export function collectBundle(target: ResolvedTarget, budget: Budget, ledger: Ledger, options: CollectOptions): CollectedBundle {
+  if (target.kind === 'directory') {
+    const walk = walkDirectory(target.absolute, budget, ledger, {
+      excludes: options.excludes,
+      ...(options.baselinePath !== undefined ? { baselinePath: options.baselinePath } : {}),
+    });
+    for (const a of walk.artifacts) recordInventory(ledger, a);
+    const diskPaths = new Set(ledger.inventory().map((r) => r.path));
+    const members = expandContainers(walk.artifacts, budget, ledger, { excludes: options.excludes, diskPaths });
+    return { kind: 'directory', artifacts: [...walk.artifacts, ...members], bytecode: walk.bytecode };
+  }
+  return collectSingleFile(target, budget, ledger, options);
+}
+
+function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledger, options: CollectOptions): CollectedBundle {
+  const name = basename(target.absolute);
+  const bytecode = /\.py[co]$/i.test(name) ? [name] : [];
+  budget.entries += 1;
+  const read = readBounded(target.absolute, budget.limits.maxTotalBytes);
+  if (!read.ok) {
+    ledger.addInventory({ path: name, content_kind: 'opaque', disposition: 'failed', size_bytes: 0, reason: read.reason === 'not_regular_file' ? 'read_error' : read.reason, hidden: isHiddenPath(name), local_only: true });
+    ledger.exception({ phase: 'read', reason: read.reason === 'not_regular_file' ? 'read_error' : read.reason, path: name, message: `Target could not be read (${read.detail}).` });
+    return { kind: 'file', artifacts: [], bytecode };
+  }
+  const artifact: Artifact = { path: name, origin: 'disk', bytes: read.bytes, size: read.size, truncated: read.truncated, mode: read.mode, hidden: isHiddenPath(name) };
+  if (isZipBytes(read.bytes) && !read.truncated) {
+    // An archive target: opened in memory, its members form the bundle root.
+    budget.bytes += read.bytes.length;
+    const members = expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() });
+    return { kind: 'archive', artifacts: members, bytecode: [...bytecode, ...members.filter((m) => /(?:^|\/)__pycache__\/|\.py[co]$/i.test(m.path)).map((m) => m.path)] };
+  }
+  const capped = read.bytes.subarray(0, budget.limits.maxFileBytes);
+  const single: Artifact = { ...artifact, bytes: capped, truncated: read.size > capped.length };
+  budget.bytes += capped.length;
+  recordInventory(ledger, single);
+  if (single.truncated) {
+    ledger.exception({ phase: 'read', reason: 'size_limit', path: name, observed: read.size, limit: budget.limits.maxFileBytes, unit: 'bytes', message: `File is ${read.size} bytes; only the first ${capped.length} bytes were analyzed.` });
+  }
+  return { kind: 'file', artifacts: [single], bytecode };
+}

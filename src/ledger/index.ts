@@ -1,0 +1,3 @@
+export * from './reasons.js';
+export * from './ledger.js';
+export * from './completeness.js';

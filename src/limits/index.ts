@@ -1,0 +1,103 @@
+// Every resource-safety bound in one place. None is a user setting: they exist so hostile bundles
+// end with a partial record instead of a hang or an out-of-memory.
+
+export const LIMITS = {
+  /** Bundle discovery (INSPECTION §1). */
+  maxEntries: 10_000,
+  maxDepth: 64,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxFileBytes: 16 * 1024 * 1024,
+  scanDeadlineMs: 60_000,
+  /** SKILL.md frontmatter (INSPECTION §2). */
+  manifestPrefixBytes: 256 * 1024,
+  manifestMaxNodes: 10_000,
+  manifestMaxDepth: 64,
+  manifestMaxAliases: 100,
+  /** Containers (INSPECTION §3.3): one shared budget for the whole bundle. */
+  archiveMaxDepth: 3,
+  archiveMaxMembers: 1_000,
+  archiveMaxExpandedBytes: 25 * 1024 * 1024,
+  archiveMaxCentralDirectoryBytes: 4 * 1024 * 1024,
+  archiveMaxMemberBytes: 1_000_000,
+  archiveMaxRatio: 100,
+  archiveDeadlineMs: 5_000,
+  /** Analysis. */
+  windowChars: 256_000,
+  windowOverlapChars: 8_192,
+  maxFindingsPerFile: 10_000,
+  maxOutputRecords: 10_000,
+} as const;
+
+export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
+
+/** Time source injectable for tests; the engine passes `performance.now` by default. */
+export type Clock = () => number;
+
+/**
+ * The one shared allowance for a scan. Discovery, containers and analysis all charge it, so
+ * opening another archive never resets anything.
+ */
+export class Budget {
+  entries = 0;
+  bytes = 0;
+  archiveMembers = 0;
+  archiveBytes = 0;
+  private archiveStartedAt: number | undefined;
+  readonly startedAt: number;
+
+  constructor(
+    readonly limits: Limits,
+    readonly clock: Clock = () => performance.now(),
+  ) {
+    this.startedAt = clock();
+  }
+
+  elapsedMs(): number {
+    return this.clock() - this.startedAt;
+  }
+
+  scanExpired(): boolean {
+    return this.elapsedMs() > this.limits.scanDeadlineMs;
+  }
+
+  remainingEntries(): number {
+    return Math.max(0, this.limits.maxEntries - this.entries);
+  }
+
+  remainingBytes(): number {
+    return Math.max(0, this.limits.maxTotalBytes - this.bytes);
+  }
+
+  /** Members still allowed: the archive ceiling reduced to what remains of the bundle's. */
+  remainingArchiveMembers(): number {
+    return Math.max(0, Math.min(this.limits.archiveMaxMembers - this.archiveMembers, this.remainingEntries()));
+  }
+
+  remainingArchiveBytes(): number {
+    return Math.max(0, Math.min(this.limits.archiveMaxExpandedBytes - this.archiveBytes, this.remainingBytes()));
+  }
+
+  /** The archive clock starts at the first container and is shared by all of them. */
+  startArchiveClock(): void {
+    this.archiveStartedAt ??= this.clock();
+  }
+
+  archiveElapsedMs(): number {
+    return this.archiveStartedAt === undefined ? 0 : this.clock() - this.archiveStartedAt;
+  }
+
+  archiveExpired(): boolean {
+    return this.archiveElapsedMs() > this.limits.archiveDeadlineMs || this.scanExpired();
+  }
+
+  chargeMember(bytes: number): void {
+    this.archiveMembers += 1;
+    this.entries += 1;
+    this.archiveBytes += bytes;
+    this.bytes += bytes;
+  }
+}
+
+export function defaultLimits(): Limits {
+  return { ...LIMITS };
+}

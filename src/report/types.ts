@@ -1,0 +1,86 @@
+// The public report (CONTRACT §3). Writers are pure functions of this one object.
+import type { AnalysisCompleteness } from '../ledger/completeness.js';
+import type { RiskAssessment } from '../scoring/score.js';
+import type { ContainerType, ContentKind, Disposition, FileType, Severity } from '../shared/types.js';
+import type { ReasonCode } from '../ledger/reasons.js';
+
+export const SCHEMA_VERSION = 1;
+
+export interface ArchiveFields {
+  outer_path: string;
+  nested_path: string;
+  container_type: ContainerType;
+  container_ancestry: ContainerType[];
+  container_depth: number;
+}
+
+export interface ComponentRow extends Partial<ArchiveFields> {
+  path: string;
+  type: FileType;
+  lines: number;
+  size_bytes: number;
+  executable: boolean;
+  hidden: boolean;
+  local_only: boolean;
+}
+
+export interface InventoryReportRow extends Partial<ArchiveFields> {
+  path: string;
+  content_kind: ContentKind;
+  disposition: Disposition;
+  size_bytes: number;
+  reason?: ReasonCode;
+  hidden: boolean;
+  local_only: boolean;
+}
+
+export interface Location {
+  file: string;
+  start_line: number;
+  end_line: number;
+}
+
+export interface Issue {
+  id: string;
+  finding_id: string;
+  category: string;
+  pattern: string;
+  severity: Severity;
+  confidence: number;
+  location: Location;
+  finding: string;
+  explanation: string;
+  remediation: string;
+  tags: string[];
+  evidence: Record<string, unknown>;
+  match_fingerprint: string;
+  occurrences: Location[];
+  suppression_reason?: string;
+}
+
+export interface ReportMetadata {
+  scan_mode: 'static-only' | 'static+llm';
+  llm_requested: boolean;
+  llm_used: boolean;
+  duration_ms: number;
+  has_executable_scripts: boolean;
+  target_kind: 'directory' | 'file' | 'archive';
+  rules_run: number;
+  advisory_snapshot?: string;
+  [key: string]: unknown;
+}
+
+export interface ScanReport {
+  schema_version: typeof SCHEMA_VERSION;
+  tool: { name: 'skillspector'; version: string };
+  skill: { name: string; source: string; scanned_at: string };
+  risk_assessment: RiskAssessment;
+  components: ComponentRow[];
+  inventory: InventoryReportRow[];
+  issues: Issue[];
+  suppressed_count: number;
+  suppressed: Issue[];
+  metadata: ReportMetadata;
+  execution_successful: boolean;
+  analysis_completeness: AnalysisCompleteness;
+}

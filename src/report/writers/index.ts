@@ -1,0 +1,34 @@
+// One writer per format; a format without a writer does not compile.
+import type { ScanReport } from '../types.js';
+import { writeJson } from './json.js';
+import { writeTerminal } from './terminal.js';
+
+export const FORMATS = ['terminal', 'json', 'markdown', 'sarif'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface WriterOptions {
+  color: boolean;
+  verbose: boolean;
+  showSuppressed: boolean;
+}
+
+export type Writer = (report: ScanReport, options: WriterOptions) => string;
+
+const WRITERS: Record<Format, Writer> = {
+  terminal: (r, o) => writeTerminal(r, { color: o.color, verbose: o.verbose, showSuppressed: o.showSuppressed }),
+  json: (r) => writeJson(r),
+  markdown: () => {
+    throw new Error('markdown writer not available yet');
+  },
+  sarif: () => {
+    throw new Error('sarif writer not available yet');
+  },
+};
+
+export function isFormat(s: string): s is Format {
+  return (FORMATS as readonly string[]).includes(s);
+}
+
+export function render(format: Format, report: ScanReport, options: WriterOptions): string {
+  return WRITERS[format](report, options);
+}

@@ -1,0 +1,132 @@
+// A rule is metadata plus an implementation, under one public id (RULES.md).
+import type { Manifest } from '../discovery/manifest.js';
+import type { FileType, Provenance, Severity } from '../shared/types.js';
+
+export const CATEGORIES = [
+  'Prompt Injection', 'System Prompt Leakage', 'Data Exfiltration', 'Privilege Escalation', 'Supply Chain',
+  'Excessive Agency', 'Output Handling', 'Memory Poisoning', 'Tool Misuse', 'Rogue Agent', 'Agent Snooping',
+  'Anti-Refusal', 'SSRF', 'Deserialization', 'Analysis Evasion', 'Trigger Abuse', 'Tool Poisoning',
+  'Least Privilege', 'Rug Pull',
+] as const;
+export type RuleCategory = (typeof CATEGORIES)[number];
+
+export interface RuleMeta {
+  id: string;
+  category: RuleCategory;
+  /** Default severity; a pattern or hit may lower or raise it only where documented. */
+  severity: Severity;
+  /** Default confidence in [0, 1]. */
+  confidence: number;
+  title: string;
+  description: string;
+  remediation: string;
+  /** File types the rule reads; omitted means every text file. */
+  fileTypes?: readonly FileType[];
+  /** Skip polarity/context triage (rules whose matches are never prose, e.g. invisible characters). */
+  noTriage?: boolean;
+}
+
+/** One analysed text artifact (ordinary file or readable archive member). */
+export interface FileView {
+  path: string;
+  type: FileType;
+  text: string;
+  executable: boolean;
+  hidden: boolean;
+  localOnly: boolean;
+  /** The bundle's primary manifest (root SKILL.md / skill.md). */
+  isManifest: boolean;
+  provenance?: Provenance;
+}
+
+export interface InventoryEntry {
+  path: string;
+  disposition: 'analyzed' | 'partial' | 'failed' | 'out_of_scope';
+  contentKind: 'text' | 'binary' | 'opaque';
+  type: FileType;
+  executable: boolean;
+  size: number;
+  hidden?: boolean;
+  provenance?: Provenance;
+  /** Set by the container stage when executable content is concealed (SC9). */
+  concealment?: Concealment;
+}
+
+export type ConcealmentReason = 'document_container' | 'hidden_artifact' | 'disguised_container';
+
+export interface Concealment {
+  reasons: ConcealmentReason[];
+  evidence: Record<string, unknown>;
+}
+
+export interface BundleView {
+  /** Every inventoried path (virtual member paths included), for rules that reason about the bundle's shape. */
+  paths: readonly string[];
+  /** Parsed root SKILL.md frontmatter, or null when absent or unparsable. */
+  manifest: Manifest | null;
+  /** Path of the primary manifest file, when there is one. */
+  manifestPath: string | null;
+  /** Shipped Python bytecode seen on disk: `.pyc`/`.pyo` files and `__pycache__/` directories (with trailing slash). */
+  bytecode: readonly string[];
+  /** Inventory rows as known before analysis. */
+  inventory: readonly InventoryEntry[];
+}
+
+export interface PatternSpec {
+  /** Linear-time pattern: bounded gaps, no nested quantifiers. Flags other than `g` are kept. */
+  re: RegExp;
+  /** What this pattern detects, shown as the finding's `pattern`. */
+  label?: string;
+  confidence?: number;
+  severity?: Severity;
+  /** Lower-case substrings; the pattern runs only when one is present in the window (cheap prefilter). */
+  keywords?: readonly string[];
+}
+
+export interface RuleHit {
+  /** 1-based line of the match start in the raw text. */
+  line: number;
+  endLine?: number;
+  matched: string;
+  label?: string;
+  confidence?: number;
+  severity?: Severity;
+  tags?: string[];
+  evidence?: Record<string, unknown>;
+  /** Start offset of the match within the line (for context triage). */
+  column?: number;
+}
+
+export interface RuleContext {
+  file: FileView;
+  bundle: BundleView;
+}
+
+export interface PatternRule {
+  kind: 'pattern';
+  meta: RuleMeta;
+  patterns: readonly PatternSpec[];
+  /** Optional extra applicability test on the file. */
+  appliesTo?: (file: FileView) => boolean;
+}
+
+export interface CustomRule {
+  kind: 'custom';
+  meta: RuleMeta;
+  appliesTo?: (file: FileView) => boolean;
+  /** Must run in time linear in the file size. */
+  check(ctx: RuleContext): RuleHit[];
+}
+
+/** Rules that look at the bundle as a whole (manifest fields, inventory shape) rather than one file. */
+export interface BundleRule {
+  kind: 'bundle';
+  meta: RuleMeta;
+  check(bundle: BundleView, files: readonly FileView[]): (RuleHit & { file: string })[];
+}
+
+export type Rule = PatternRule | CustomRule | BundleRule;
+
+export function defineRule<R extends Rule>(rule: R): R {
+  return rule;
+}
