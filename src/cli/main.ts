@@ -2,11 +2,14 @@
 // CLI adapter: argv → engine → writer → exit code. No scan logic lives here.
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../discovery/target.js';
+import { registerMcpCommand } from '../mcp/command.js';
 import { RULES } from '../rules/index.js';
 import { VERSION } from '../shared/version.js';
 import { EXIT } from './exit-codes.js';
 import { rulesText, rulesJson } from './rules-command.js';
 import { runScan } from './scan-command.js';
+import { runBaseline } from './baseline-command.js';
+import type { BaselineCliOptions } from './baseline-command.js';
 import type { ScanCliOptions } from './scan-command.js';
 
 function collect(value: string, previous: string[]): string[] {
@@ -48,12 +51,24 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('baseline')
+    .description('write a baseline that accepts every current finding (YAML, or JSON for a .json file)')
+    .argument('<target>', 'skill directory, file or archive')
+    .requiredOption('-o, --output <file>', 'baseline file to write')
+    .option('--reason <text>', 'reason recorded for every accepted finding', 'Accepted finding (generated baseline)')
+    .option('--exclude <glob>', 'leave matching paths out of analysis (repeatable)', collect, [])
+    .action((target: string, opts: BaselineCliOptions) => {
+      process.exitCode = runBaseline(target, opts);
+    });
+
+  program
     .command('rules')
     .description('print the rule catalogue')
     .addOption(new Option('-f, --format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .action((opts: { format: string }) => {
       process.stdout.write(opts.format === 'json' ? rulesJson(RULES) : rulesText(RULES));
     });
+  registerMcpCommand(program);
   return program;
 }
 

@@ -1,6 +1,7 @@
 // `skillspector scan`: parse options, run the engine, write every requested format, exit by verdict.
 import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { loadBaseline } from '../baseline/index.js';
 import { scan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
@@ -50,14 +51,14 @@ function parseSeverity(s: string | undefined): Severity | undefined {
 }
 
 /** The baseline file, when it lies inside the target, is left out of analysis. */
-function baselineInside(target: string, baseline: string | undefined): string | undefined {
+export function baselineInside(target: string, baseline: string | undefined): string | undefined {
   if (baseline === undefined) return undefined;
   const rel = relative(resolve(target), resolve(baseline));
   if (rel === '' || rel.startsWith('..') || resolve(rel) === rel) return undefined;
   return rel.split(sep).join('/');
 }
 
-function writeOut(file: string, body: string): void {
+export function writeOut(file: string, body: string): void {
   try {
     writeFileSync(file, body);
   } catch (err) {
@@ -76,7 +77,16 @@ export function runScan(target: string, opts: ScanCliOptions, isTty: boolean): S
   const extra = parseReportSpecs(opts.report);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const baselinePath = baselineInside(target, opts.baseline);
-  const report = scan({ target, excludes: opts.exclude, ...(baselinePath !== undefined ? { baselinePath } : {}) });
+  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline) : undefined;
+  const report = scan({
+    target, excludes: opts.exclude,
+    ...(baselinePath !== undefined ? { baselinePath } : {}),
+    ...(baseline ? { baseline } : {}),
+  });
+  const meta = report.metadata.baseline as { fingerprints_ignored_version_mismatch?: boolean } | undefined;
+  if (meta?.fingerprints_ignored_version_mismatch && !opts.quiet) {
+    process.stderr.write('skillspector: warning: the baseline was written by another scanner version; its fingerprints were ignored (re-run `skillspector baseline`).\n');
+  }
   const base: WriterOptions = { color: false, verbose: opts.verbose ?? false, showSuppressed: opts.showSuppressed ?? false };
   for (const r of extra) writeOut(r.file, render(r.format, report, base));
   if (opts.output !== undefined) writeOut(opts.output, render(format, report, base));

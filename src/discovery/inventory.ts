@@ -1,6 +1,7 @@
 // The inventory row for an artifact whose bytes were read.
 import type { InventoryRow, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
+import { isZipBytes } from '../container/zip/index.js';
 import { contentKindOf, hasBinaryExecutableMagic } from './classify.js';
 
 export function inventoryRowFor(artifact: Artifact): InventoryRow {
@@ -27,6 +28,10 @@ export function inventoryRowFor(artifact: Artifact): InventoryRow {
     // A native executable cannot be inspected by text rules: never let it pass as analyzed.
     row.disposition = 'partial';
     row.reason = 'opaque_content';
+  } else if (row.content_kind === 'binary' && !isZipBytes(bytes)) {
+    // Images, PDFs and other data: no rule reads them, and they cannot instruct an agent as text.
+    row.disposition = 'out_of_scope';
+    row.reason = 'binary_content';
   }
   return row;
 }
@@ -39,5 +44,6 @@ export function isLocalOnly(artifact: Artifact): boolean {
 export function recordInventory(ledger: Ledger, artifact: Artifact): InventoryRow {
   const row = inventoryRowFor(artifact);
   ledger.addInventory(row);
+  if (row.reason === 'binary_content') ledger.scope('binary_content', row.path);
   return row;
 }

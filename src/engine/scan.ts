@@ -1,4 +1,7 @@
 // The one engine entry point: options in, ScanReport out. The CLI and the MCP server are adapters.
+import type { Finding } from '../analysis/finding.js';
+import { applyBaseline, contentDigest } from '../baseline/index.js';
+import type { Baseline } from '../baseline/index.js';
 import { concealmentOf } from '../container/concealment.js';
 import { parseManifest } from '../discovery/manifest.js';
 import type { Manifest } from '../discovery/manifest.js';
@@ -6,7 +9,7 @@ import { resolveTarget } from '../discovery/target.js';
 import { Budget, defaultLimits } from '../limits/index.js';
 import type { Clock, Limits } from '../limits/index.js';
 import { deriveCompleteness, Ledger } from '../ledger/index.js';
-import { buildIssues } from '../report/issues.js';
+import { buildIssues, matchFingerprint } from '../report/issues.js';
 import { SCHEMA_VERSION } from '../report/types.js';
 import type { ComponentRow, InventoryReportRow, ScanReport } from '../report/types.js';
 import { RULES } from '../rules/index.js';
@@ -28,9 +31,21 @@ export interface ScanOptions {
   clock?: Clock;
   now?: () => Date;
   rules?: readonly Rule[];
+  baseline?: Baseline;
+}
+
+export interface DetailedScan {
+  report: ScanReport;
+  /** Every finding before baseline partition, for writing a baseline. */
+  findings: Finding[];
+  digestOf: (path: string) => string;
 }
 
 export function scan(options: ScanOptions): ScanReport {
+  return scanDetailed(options).report;
+}
+
+export function scanDetailed(options: ScanOptions): DetailedScan {
   const limits: Limits = { ...defaultLimits(), ...options.limits };
   const budget = new Budget(limits, options.clock);
   const started = performance.now();
@@ -50,31 +65,50 @@ export function scan(options: ScanOptions): ScanReport {
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   const rules = options.rules ?? RULES;
   const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired());
+  if (!ledger.inventory().some((r) => r.disposition !== 'out_of_scope')) {
+    // "0 files scanned" must never read as a clean bill of health.
+    ledger.limitation('No analyzable files were found in the target; nothing was inspected.');
+  }
   const completeness = deriveCompleteness(ledger);
   const components = buildComponents(classified, ledger);
   const executable = new Map(components.map((c) => [c.path, c.executable]));
+  const bytesOf = new Map(bundle.artifacts.map((a) => [a.path, a.bytes]));
+  const digests = new Map<string, string>();
+  const digestOf = (path: string): string => {
+    let d = digests.get(path);
+    if (d === undefined) digests.set(path, (d = contentDigest(bytesOf.get(path))));
+    return d;
+  };
+  const partition = applyBaseline(analysis.findings, options.baseline, digestOf, VERSION);
   const risk = assess(
-    analysis.findings.map((f) => ({ ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false })),
+    partition.active.map((f) => ({ ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false })),
     { isComplete: completeness.is_complete, executionSuccessful: completeness.execution_successful, entirelyUninspected: completeness.entirely_uninspected_files, llmDegraded: false },
   );
-  return {
+  const suppressed = buildIssues(partition.suppressed.map((x) => x.finding)).map((issue) => ({
+    ...issue,
+    suppression_reason:
+      partition.suppressed.find((x) => x.finding.rule.id === issue.id && matchFingerprint(issue.id, x.finding.matched) === issue.match_fingerprint)?.reason ?? 'baseline',
+  }));
+  const report: ScanReport = {
     schema_version: SCHEMA_VERSION,
     tool: { name: 'skillspector', version: VERSION },
     skill: { name: manifest?.name ?? target.name, source: options.target, scanned_at: scannedAt },
     risk_assessment: risk,
     components,
     inventory: ledger.inventory().map(toInventoryRow),
-    issues: buildIssues(analysis.findings),
-    suppressed_count: 0,
-    suppressed: [],
+    issues: buildIssues(partition.active),
+    suppressed_count: partition.suppressed.length,
+    suppressed,
     metadata: {
       scan_mode: 'static-only', llm_requested: false, llm_used: false,
       duration_ms: Math.round(performance.now() - started), has_executable_scripts: components.some((c) => c.executable),
       target_kind: bundle.kind, rules_run: analysis.rulesRun,
+      ...(options.baseline ? { baseline: { applied: true, suppressed: partition.suppressed.length, fingerprints_ignored_version_mismatch: partition.versionMismatch } } : {}),
     },
     execution_successful: completeness.execution_successful,
     analysis_completeness: completeness,
   };
+  return { report, findings: analysis.findings, digestOf };
 }
 
 function fallbackRow(a: { path: string; size: number; hidden: boolean }): Classified['row'] {

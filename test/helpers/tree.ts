@@ -1,0 +1,47 @@
+// Writes a small file tree into a fresh temporary directory for end-to-end tests.
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export type TreeEntry = string | Buffer | { data: string | Buffer; mode?: number } | { symlink: string };
+
+export function writeTree(files: Record<string, TreeEntry>, prefix = 'skillspector-'): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const [rel, entry] of Object.entries(files)) {
+    const abs = join(root, rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    if (typeof entry === 'object' && 'symlink' in entry) {
+      symlinkSync(entry.symlink, abs);
+    } else if (typeof entry === 'string' || Buffer.isBuffer(entry)) {
+      writeFileSync(abs, entry);
+    } else {
+      writeFileSync(abs, entry.data);
+      if (entry.mode !== undefined) chmodSync(abs, entry.mode);
+    }
+  }
+  return root;
+}
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI from source (no build needed) in a child process. */
+export function cli(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], {
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 60_000,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export const REPO_ROOT = ROOT;
