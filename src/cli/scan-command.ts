@@ -9,6 +9,7 @@ import type { Format, WriterOptions } from '../report/writers/index.js';
 import { SEVERITIES } from '../shared/types.js';
 import type { Severity } from '../shared/types.js';
 import { exitCodeFor } from './exit-codes.js';
+import { progressLine } from './progress.js';
 import { UsageError } from '../discovery/target.js';
 
 export interface ScanCliOptions {
@@ -78,11 +79,13 @@ export function runScan(target: string, opts: ScanCliOptions, isTty: boolean): S
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const baselinePath = baselineInside(target, opts.baseline);
   const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline) : undefined;
+  const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
   const report = scan({
-    target, excludes: opts.exclude,
+    target, excludes: opts.exclude, onProgress: (d, t) => progress.update(d, t),
     ...(baselinePath !== undefined ? { baselinePath } : {}),
     ...(baseline ? { baseline } : {}),
   });
+  progress.done();
   const meta = report.metadata.baseline as { fingerprints_ignored_version_mismatch?: boolean } | undefined;
   if (meta?.fingerprints_ignored_version_mismatch && !opts.quiet) {
     process.stderr.write('skillspector: warning: the baseline was written by another scanner version; its fingerprints were ignored (re-run `skillspector baseline`).\n');

@@ -27,10 +27,12 @@ export function analyzeFiles(
   limits: Limits,
   ledger: Ledger,
   expired: () => boolean,
+  onProgress?: (done: number, total: number) => void,
 ): AnalysisResult {
   const findings: Finding[] = [];
   const failedRules = new Set<string>();
   let stoppedAt: string | undefined;
+  let done = 0;
   for (const file of files) {
     if (expired()) {
       stoppedAt = file.path;
@@ -58,6 +60,8 @@ export function analyzeFiles(
       });
     }
     findings.push(...analyzer.findings);
+    done += 1;
+    onProgress?.(done, files.length);
   }
   if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits);
   findings.push(...runBundleRules(rules, files, bundle, limits, ledger, failedRules));

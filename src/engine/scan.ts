@@ -32,6 +32,8 @@ export interface ScanOptions {
   now?: () => Date;
   rules?: readonly Rule[];
   baseline?: Baseline;
+  /** Called after each analysed file; the CLI draws a progress line from it. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface DetailedScan {
@@ -64,7 +66,7 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   const view: BundleView = { paths: inventoryEntries.map((e) => e.path), manifest, manifestPath, bytecode: bundle.bytecode, inventory: inventoryEntries };
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   const rules = options.rules ?? RULES;
-  const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired());
+  const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
   if (!ledger.inventory().some((r) => r.disposition !== 'out_of_scope')) {
     // "0 files scanned" must never read as a clean bill of health.
     ledger.limitation('No analyzable files were found in the target; nothing was inspected.');

@@ -12,6 +12,8 @@ export interface ExceptionLine {
   outcome: string;
   message: string;
   measure?: string;
+  /** First line the exception concerns, when it is tied to a span of a file. */
+  line?: number;
 }
 
 export interface HumanView {
@@ -51,6 +53,7 @@ export function humanView(report: ScanReport): HumanView {
     if (e.member !== undefined) line.member = sanitizeLine(e.member);
     const m = formatMeasure(e.observed, e.limit, e.unit);
     if (m) line.measure = m;
+    if (e.start_line !== undefined) line.line = e.start_line;
     return line;
   });
   return {
@@ -60,4 +63,20 @@ export function humanView(report: ScanReport): HumanView {
     scope: report.analysis_completeness.scope_exclusions.map((s) => ({ reason: s.reason_code, path: sanitizeLine(s.path) })),
     suppressed: report.suppressed,
   };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A bundle-relative (virtual) path as a relative URI reference: every character outside the
+ * unreserved set is percent-encoded except `/` (segments) and `!` (the `!/` member boundary), so
+ * spaces, `#`, `%`, `?`, `:` and parentheses cannot end or re-scope the URI, and decoding gives
+ * the path back for joining with the JSON report.
+ */
+export function encodeVirtualPath(path: string): string {
+  return path
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .split('/')
+    .map((seg) => encodeURIComponent(seg).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 }

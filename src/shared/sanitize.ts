@@ -3,7 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const CONTROL_ALL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 
 export function sanitizeText(s: string): string {

@@ -1,6 +1,9 @@
 // One writer per format; a format without a writer does not compile.
+import { RULES } from '../../rules/index.js';
 import type { ScanReport } from '../types.js';
 import { writeJson } from './json.js';
+import { writeMarkdown } from './markdown.js';
+import { writeSarif } from './sarif.js';
 import { writeTerminal } from './terminal.js';
 
 export const FORMATS = ['terminal', 'json', 'markdown', 'sarif'] as const;
@@ -17,12 +20,9 @@ export type Writer = (report: ScanReport, options: WriterOptions) => string;
 const WRITERS: Record<Format, Writer> = {
   terminal: (r, o) => writeTerminal(r, { color: o.color, verbose: o.verbose, showSuppressed: o.showSuppressed }),
   json: (r) => writeJson(r),
-  markdown: () => {
-    throw new Error('markdown writer not available yet');
-  },
-  sarif: () => {
-    throw new Error('sarif writer not available yet');
-  },
+  markdown: (r, o) => writeMarkdown(r, { showSuppressed: o.showSuppressed }),
+  // Every catalogue rule gets a descriptor, so rule indexes stay stable across scans.
+  sarif: (r) => writeSarif(r, RULES),
 };
 
 export function isFormat(s: string): s is Format {

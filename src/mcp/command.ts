@@ -1,0 +1,60 @@
+// `skillspector mcp [--transport stdio|http] [--host 127.0.0.1] [--port 8000]` (CONTRACT §2, §8).
+import type { Command } from 'commander';
+import { EXIT } from '../cli/exit-codes.js';
+import { DEFAULT_HOST, DEFAULT_PORT, runHttp, runStdio } from './transports.js';
+
+export const TRANSPORTS = ['stdio', 'http'] as const;
+export type McpTransport = (typeof TRANSPORTS)[number];
+
+export interface McpCliOptions {
+  transport: string;
+  host: string;
+  port: string;
+}
+
+export interface McpPlan {
+  transport: McpTransport;
+  host: string;
+  port: number;
+}
+
+/** Validates the options; returns a plan or the one-line usage message. */
+export function planMcp(opts: McpCliOptions): McpPlan | { error: string } {
+  const transport = opts.transport.toLowerCase();
+  if (!(TRANSPORTS as readonly string[]).includes(transport)) {
+    return { error: `--transport expects stdio or http; got ${JSON.stringify(opts.transport)}` };
+  }
+  const host = opts.host.trim();
+  if (host === '') return { error: '--host expects an address to bind, e.g. 127.0.0.1' };
+  if (!/^\d{1,5}$/.test(opts.port.trim()) || Number(opts.port) > 65535) {
+    return { error: `--port expects a number from 0 to 65535; got ${JSON.stringify(opts.port)}` };
+  }
+  return { transport: transport as McpTransport, host, port: Number(opts.port) };
+}
+
+function die(message: string): never {
+  process.stderr.write(`skillspector: ${message}\n`);
+  process.exit(EXIT.error);
+}
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('run as an MCP server exposing the scan_skill tool (stdio, or streamable HTTP on loopback)')
+    .option('--transport <transport>', 'stdio or http', 'stdio')
+    .option('--host <host>', 'HTTP bind address', DEFAULT_HOST)
+    .option('--port <port>', 'HTTP port', String(DEFAULT_PORT))
+    .action((opts: McpCliOptions) => {
+      const plan = planMcp(opts);
+      if ('error' in plan) die(plan.error);
+      if (plan.transport === 'stdio') {
+        runStdio();
+        return;
+      }
+      runHttp({ host: plan.host, port: plan.port }).catch((err: unknown) => {
+        const code = (err as NodeJS.ErrnoException).code;
+        const why = code === 'EADDRINUSE' ? 'the port is already in use; pick another with --port' : err instanceof Error ? err.message : String(err);
+        die(`cannot start the MCP HTTP server on ${plan.host}:${plan.port}: ${why}`);
+      });
+    });
+}

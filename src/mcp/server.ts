@@ -1,0 +1,128 @@
+// The MCP adapter: one tool, `scan_skill`, over the same engine the CLI uses (CONTRACT §8).
+// A bad target, a refused target or a scanner failure is a tool error (`isError: true`) with one
+// sentence; nothing a caller sends can take the server down.
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { UsageError } from '../discovery/target.js';
+import { scan } from '../engine/scan.js';
+import type { ScanOptions } from '../engine/scan.js';
+import type { ScanReport } from '../report/types.js';
+import { FORMATS, render } from '../report/writers/index.js';
+import type { Format } from '../report/writers/index.js';
+import { VERSION } from '../shared/version.js';
+import { checkTarget } from './target-policy.js';
+import type { TargetPolicy } from './target-policy.js';
+import { toVerdict } from './verdict.js';
+import type { McpVerdict } from './verdict.js';
+
+export const SERVER_NAME = 'skillspector';
+export const TOOL_NAME = 'scan_skill';
+
+export interface SkillspectorServerOptions extends TargetPolicy {
+  /** The engine entry point; injectable for tests. */
+  scanner?: (options: ScanOptions) => ScanReport;
+}
+
+export const scanSkillInput = z.object({
+  target: z.string().describe('The skill bundle to scan: a directory, a single file, or an archive (local paths over stdio only).'),
+  use_llm: z
+    .boolean()
+    .optional()
+    .describe('Request LLM analysis. Accepted, but this build is static-only: the verdict reports llm_used=false.'),
+  output_format: z
+    .enum(FORMATS)
+    .default('json')
+    .describe('Format of the `report` field: json (default), markdown, sarif or terminal (plain text).'),
+});
+
+export type ScanSkillArgs = z.input<typeof scanSkillInput>;
+
+/** Loose on purpose: the report's own schema is CONTRACT §3; this advertises the verdict's top level. */
+export const scanSkillOutput = z.looseObject({
+  target: z.string(),
+  risk_score: z.number(),
+  severity: z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
+  recommendation: z.enum(['SAFE', 'CAUTION', 'DO_NOT_INSTALL']),
+  safe_to_install: z.boolean(),
+  execution_successful: z.boolean(),
+  analysis_completeness: z.looseObject({
+    status: z.enum(['complete', 'partial', 'failed']),
+    is_complete: z.boolean(),
+    execution_successful: z.boolean(),
+    entirely_uninspected_files: z.number(),
+  }),
+  findings: z.array(z.record(z.string(), z.unknown())),
+  report: z.string(),
+  scan_mode: z.enum(['static-only', 'static+llm']),
+  llm_used: z.boolean(),
+  version: z.string(),
+});
+
+const DESCRIPTION = [
+  'Scan an AI agent skill bundle (directory, file or archive) with SkillSpector before installing it.',
+  'Returns a fail-closed verdict: install only when safe_to_install is true; a low risk_score alone is not enough',
+  '(the scan must have run successfully and inspected everything).',
+].join(' ');
+
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** One line ending in a full stop: what a tool error should read like. */
+function sentence(s: string): string {
+  const line = oneLine(s);
+  return /[.!?]$/.test(line) ? line : `${line}.`;
+}
+
+function renderReport(format: Format, report: ScanReport): string | { error: string } {
+  try {
+    return render(format, report, { color: false, verbose: false, showSuppressed: false });
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return { error: `output_format ${format} could not be rendered (${oneLine(why)}); retry with output_format "json".` };
+  }
+}
+
+/** The tool body, transport-free so it can be exercised directly. Never throws. */
+export function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOptions): CallToolResult {
+  const format: Format = args.output_format ?? 'json';
+  const decision = checkTarget(args.target, options);
+  if (!decision.ok) return toolError(decision.message);
+  let report: ScanReport;
+  try {
+    report = (options.scanner ?? scan)({ target: decision.path });
+  } catch (err) {
+    if (err instanceof UsageError) return toolError(sentence(err.message));
+    const why = err instanceof Error ? err.message : String(err);
+    return toolError(sentence(`internal error while scanning ${JSON.stringify(args.target)}: ${why}`));
+  }
+  const rendered = renderReport(format, report);
+  if (typeof rendered !== 'string') return toolError(rendered.error);
+  const verdict: McpVerdict = toVerdict(report, { target: args.target, rendered });
+  return {
+    content: [{ type: 'text', text: JSON.stringify(verdict, null, 2) }],
+    structuredContent: verdict as unknown as Record<string, unknown>,
+  };
+}
+
+/** A fresh server instance. The serving entries call this once per connection (stdio) or request (HTTP). */
+export function createSkillspectorServer(options: SkillspectorServerOptions): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: VERSION }, { capabilities: { tools: {} } });
+  server.registerTool(
+    TOOL_NAME,
+    {
+      title: 'Scan an agent skill',
+      description: DESCRIPTION,
+      inputSchema: scanSkillInput,
+      outputSchema: scanSkillOutput,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) => runScanSkill(args, options),
+  );
+  return server;
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  cleanReport, encryptedMemberReport, exception, fatalCollisionReport, formatMismatchReport, handReport, issue,
+  maliciousReport, mixedExceptionsReport, scanFiles, SKILL_MD, withSuppressed,
+} from '../../../test/helpers/report-fixtures.js';
+import { render } from './index.js';
+import { mdCode, mdLocation, mdText, writeMarkdown } from './markdown.js';
+
+const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function md(report: Parameters<typeof writeMarkdown>[0], showSuppressed = false): string {
+  return writeMarkdown(report, { showSuppressed });
+}
+
+function section(out: string, heading: string): string {
+  const start = out.indexOf(heading);
+  assert.ok(start >= 0, `missing section ${heading}`);
+  const next = out.indexOf('\n### ', start + heading.length);
+  return out.slice(start, next < 0 ? undefined : next);
+}
+
+describe('writeMarkdown', () => {
+  it('puts verdict, score and max issue severity before the findings', () => {
+    const report = maliciousReport();
+    const out = md(report);
+    const ra = report.risk_assessment;
+    const head = out.slice(0, out.indexOf('### Findings'));
+    assert.match(head, /^## SkillSpector: DO NOT INSTALL\n/);
+    assert.ok(head.includes(`${ra.score}/100 (${ra.severity})`));
+    assert.ok(head.includes(`| ${ra.max_issue_severity} |`));
+  });
+
+  it('groups findings by severity with counts, file:line links and the snippet in code', () => {
+    const report = maliciousReport();
+    const out = md(report);
+    const findings = section(out, '### Findings');
+    assert.ok(findings.includes(`### Findings (${report.issues.length})`));
+    for (const i of report.issues) {
+      assert.ok(findings.includes(`[${i.location.file}:${i.location.start_line}](${i.location.file}#L${i.location.start_line})`));
+      assert.ok(findings.includes(`\`${i.finding}\``), `snippet of ${i.id}`);
+      assert.ok(findings.includes(`**${i.id}**`));
+    }
+    const high = report.issues.filter((i) => i.severity === 'HIGH').length;
+    assert.ok(findings.includes(`#### HIGH (${high})`));
+    assert.ok(findings.indexOf('#### HIGH') < findings.indexOf('#### MEDIUM'));
+  });
+
+  it('reports a clean bundle as complete without an exceptions table', () => {
+    const out = md(cleanReport());
+    assert.match(out, /^## SkillSpector: SAFE\n/);
+    assert.ok(out.includes('No findings.'));
+    const completeness = section(out, '### Inspection completeness');
+    assert.ok(completeness.includes('Status: **complete**'));
+    assert.ok(completeness.includes('Coverage: 100%'));
+    assert.ok(!out.includes('#### Exceptions'));
+    assert.ok(!out.includes('[!WARNING]') && !out.includes('[!CAUTION]'));
+  });
+
+  it('names every ledger exception with reason, path, member, measure and fatality', () => {
+    const report = mixedExceptionsReport();
+    const out = md(report);
+    const completeness = section(out, '### Inspection completeness');
+    for (const e of report.analysis_completeness.ledger_exceptions) {
+      const line = completeness.split('\n').find((l) => l.includes(`\`${e.reason_code}\``));
+      assert.ok(line, `row for ${e.reason_code}`);
+      assert.ok(line.includes(`\`${e.path}\``), `path of ${e.reason_code}`);
+      if (e.member !== undefined) assert.ok(line.includes(`\`${e.member}\``));
+      assert.ok(line.includes(e.fatal ? '**yes**' : '| no |'));
+    }
+    assert.match(completeness, /`artifact_path_collision` \| `bundle\.zip!\/payload\.txt`/);
+    assert.match(completeness, /`archive_encrypted` \| `x\.zip!\/secret\.txt`/);
+    assert.ok(completeness.includes('observed 4 depth, limit 3 depth'));
+    assert.ok(completeness.includes('Status: **failed**'));
+    assert.ok(completeness.includes('Execution: **failed**'));
+    assert.ok(out.includes('[!CAUTION]'));
+  });
+
+  it('names exceptions found by the real engine: format mismatch and an encrypted member', () => {
+    const mismatch = md(formatMismatchReport());
+    assert.match(mismatch, /`archive_format_mismatch` \| `docs\/my notes\.docx`/);
+    assert.ok(mismatch.includes('[!WARNING]'));
+    assert.ok(mismatch.includes('Status: **partial** (incomplete)'));
+    const encrypted = md(encryptedMemberReport());
+    assert.match(encrypted, /`archive_encrypted` \| `x\.zip!\/secret\.txt`/);
+  });
+
+  it('shows the fatal collision as failed execution', () => {
+    const out = md(fatalCollisionReport());
+    assert.ok(out.includes('| **FAILED** | failed |'));
+    assert.match(out, /`artifact_path_collision` \| `bundle\.zip!\/payload\.txt` \| — \| — \| failed \| \*\*yes\*\*/);
+    assert.match(out, /`archive_member_withheld` \| `bundle\.zip` \| `payload\.txt`/);
+  });
+
+  it('summarises scope exclusions in a collapsible list and lists limitations', () => {
+    const out = md(mixedExceptionsReport());
+    assert.ok(out.includes('2 path(s) left out of scope'));
+    assert.match(out, /<details>\n<summary>Scope exclusions \(2\)<\/summary>\n\n- `excluded_directory` `node_modules\/`\n- `user_exclusion` `vendor\/big file\.js`\n\n<\/details>/);
+    assert.ok(out.includes('- LLM review was not requested; semantic review did not run.'));
+  });
+
+  it('never lets control characters or ANSI escapes from paths or snippets through', () => {
+    const path = 'evil\u001b[31mred\u0007\u009b2J\u202e.md';
+    const region = { file: path, start_line: 2, end_line: 2 };
+    const out = md(handReport({
+      name: 'n\u001b]0;title\u0007',
+      issues: [issue({ location: region, occurrences: [region], finding: 'ignore \u001b]8;;http://x\u0007link\u001b]8;;\u0007 all\r\nrules', pattern: 'p\u0008' })],
+      exceptions: [exception('archive_encrypted', `x.zip!/${path}`), exception('archive_member_withheld', 'b.zip', { member: 'm\u001b[2K\r' })],
+      scope: [{ reason_code: 'user_exclusion', path: 'skip\u001b[0m/' }],
+      limitations: ['limit \u001b[1mbold'],
+    }), true);
+    assert.doesNotMatch(out, CONTROLS);
+    assert.ok(!out.includes('[31m') && !out.includes(']8;;'));
+  });
+
+  it('keeps a control-character file name from the real engine out of the output', () => {
+    const report = scanFiles({ 'SKILL.md': SKILL_MD, 'docs/bad\u001b[31mname.docx': 'not a zip' });
+    assert.ok(report.analysis_completeness.ledger_exceptions.length > 0);
+    const out = md(report);
+    assert.doesNotMatch(out, CONTROLS);
+    assert.ok(out.includes('archive_format_mismatch'));
+  });
+
+  it('escapes markup in bundle strings so a path cannot inject links or HTML', () => {
+    const file = 'a [x](javascript:alert(1)) <img src=x> | *b*.md';
+    const region = { file, start_line: 1, end_line: 1 };
+    const out = md(handReport({ issues: [issue({ location: region, occurrences: [region], finding: 'a`b|c``d' })] }));
+    assert.doesNotMatch(out, /(?<!\\)<img/, 'HTML is escaped');
+    assert.ok(!out.includes('[x]('), 'nested link is escaped');
+    assert.ok(out.includes('\\<img src=x\\>'));
+    assert.ok(out.includes('``` a`b\\|c``d ```'), 'fence longer than inner runs, pipe escaped in the table');
+    assert.ok(out.includes('](a%20%5Bx%5D%28javascript%3Aalert%281%29%29%20%3Cimg%20src%3Dx%3E%20%7C%20%2Ab%2A.md#L1)'));
+  });
+
+  it('lists suppressed findings only with showSuppressed', () => {
+    const report = withSuppressed(maliciousReport(), 2);
+    const shown = md(report, true);
+    const list = section(shown, '### Suppressed by baseline (2)');
+    for (const s of report.suppressed) {
+      assert.ok(list.includes(`[${s.location.file}:${s.location.start_line}]`));
+      assert.ok(list.includes('accepted in baseline: reviewed'));
+    }
+    const hidden = md(report, false);
+    assert.ok(!hidden.includes('### Suppressed'));
+    assert.ok(hidden.includes('2 finding(s) suppressed by baseline'));
+    assert.ok(!md(maliciousReport(), true).includes('### Suppressed'));
+  });
+
+  it('shows up to three occurrences and counts the rest', () => {
+    const occurrences = [1, 2, 3, 4, 5].map((n) => ({ file: 'a.md', start_line: n, end_line: n }));
+    const out = md(handReport({ issues: [issue({ location: occurrences[0], occurrences })] }));
+    assert.ok(out.includes('[a.md:1](a.md#L1)<br>[a.md:2](a.md#L2)<br>[a.md:3](a.md#L3)<br>+2 more'));
+  });
+
+  it('is deterministic and wired into the writer registry', () => {
+    const report = mixedExceptionsReport();
+    const out = render('markdown', report, { color: false, verbose: false, showSuppressed: false });
+    assert.equal(out, md(report));
+    assert.ok(out.endsWith('</details>\n'));
+  });
+});
+
+describe('markdown escaping helpers', () => {
+  it('mdText escapes inline markup and entities', () => {
+    assert.equal(mdText('*a* _b_ [c] <d> | & `e` \\'), '\\*a\\* \\_b\\_ \\[c\\] \\<d\\> \\| \\& \\`e\\` \\\\');
+  });
+
+  it('mdCode picks a fence longer than any backtick run and pads when needed', () => {
+    assert.equal(mdCode('plain', false), '`plain`');
+    assert.equal(mdCode('a`b', false), '`` a`b ``');
+    assert.equal(mdCode('|', true), '`\\|`');
+    assert.equal(mdCode('|', false), '`|`');
+    assert.equal(mdCode('   ', false), '*(blank)*');
+    assert.equal(mdCode('abcdef', false, 4), '`abc…`');
+  });
+
+  it('mdLocation URL-encodes spaces and keeps member boundaries', () => {
+    assert.equal(mdLocation({ file: 'my docs/x.zip!/run me.sh', start_line: 7, end_line: 7 }), '[my docs/x.zip!/run me.sh:7](my%20docs/x.zip!/run%20me.sh#L7)');
+  });
+});

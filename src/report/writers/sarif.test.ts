@@ -1,0 +1,270 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Log, Notification, Result, Run } from 'sarif';
+import {
+  cleanReport, encryptedMemberReport, exception, fatalCollisionReport, formatMismatchReport, handReport, issue,
+  maliciousReport, mixedExceptionsReport, withSuppressed,
+} from '../../../test/helpers/report-fixtures.js';
+import { RULES } from '../../rules/index.js';
+import type { ScanReport } from '../types.js';
+import { render } from './index.js';
+import { compareRuleIds, FINGERPRINT_KEY, SARIF_SCHEMA, writeSarif } from './sarif.js';
+
+const require = createRequire(import.meta.url);
+const schema = JSON.parse(readFileSync(require.resolve('@microsoft/sarif-multitool-linux/sarif-2.1.0.json'), 'utf8')) as object;
+const validate = new Ajv2020({ strict: false, allErrors: true, logger: false }).compile(schema);
+
+// Relative URI reference characters; `%` only as an escape. Formats are not checked by ajv without ajv-formats.
+const URI_REF = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@/]|%[0-9A-F]{2})+$/;
+
+/** Writes, validates against the official schema, and checks every URI; returns the only run. */
+function sarif(report: ScanReport): { log: Log; run: Run; text: string } {
+  const text = writeSarif(report, RULES);
+  const log = JSON.parse(text) as Log;
+  const ok = validate(log);
+  assert.ok(ok, `schema errors: ${JSON.stringify(validate.errors, null, 2)}`);
+  assert.equal(log.runs.length, 1);
+  const run = log.runs[0]!;
+  const uris = [
+    ...(run.results ?? []).map((r) => r.locations?.[0]?.physicalLocation?.artifactLocation?.uri),
+    ...notifications(run).flatMap((n) => (n.locations ?? []).map((l) => l.physicalLocation?.artifactLocation?.uri)),
+  ];
+  for (const uri of uris) {
+    assert.ok(uri !== undefined && URI_REF.test(uri), `not a relative URI reference: ${uri}`);
+    assert.ok(!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri), `URI would parse as a scheme: ${uri}`);
+  }
+  return { log, run, text };
+}
+
+function notifications(run: Run): Notification[] {
+  return run.invocations?.[0]?.toolExecutionNotifications ?? [];
+}
+
+function located(run: Run, uri: string): Notification[] {
+  return notifications(run).filter((n) => n.locations?.[0]?.physicalLocation?.artifactLocation?.uri === uri);
+}
+
+function fingerprints(results: Result[]): string[] {
+  return results.map((r) => r.partialFingerprints?.[FINGERPRINT_KEY] ?? '');
+}
+
+describe('writeSarif', () => {
+  it('describes every catalogue rule, sorted by id, with levels, help and security-severity', () => {
+    const { log, run } = sarif(cleanReport());
+    assert.equal(log.$schema, SARIF_SCHEMA);
+    assert.equal(log.version, '2.1.0');
+    const driver = run.tool.driver;
+    assert.equal(driver.name, 'skillspector');
+    assert.equal(driver.informationUri, undefined);
+    const ids = (driver.rules ?? []).map((r) => r.id);
+    assert.deepEqual(ids, RULES.map((r) => r.meta.id).sort(compareRuleIds));
+    for (const rule of RULES) {
+      const d = driver.rules?.find((x) => x.id === rule.meta.id);
+      assert.equal(d?.shortDescription?.text, rule.meta.title);
+      assert.equal(d?.fullDescription?.text, rule.meta.description);
+      assert.equal(d?.help?.text, rule.meta.remediation);
+      assert.ok(d?.help?.markdown?.includes(rule.meta.remediation));
+      const level = { CRITICAL: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'note' }[rule.meta.severity];
+      assert.equal(d?.defaultConfiguration?.level, level);
+      const sev = { CRITICAL: '9.5', HIGH: '7.5', MEDIUM: '5.0', LOW: '2.0' }[rule.meta.severity];
+      assert.equal(d?.properties?.['security-severity'], sev);
+      assert.deepEqual(d?.properties?.tags, ['security', rule.meta.category]);
+      assert.match(String(d?.properties?.['precision']), /^(very-high|high|medium|low)$/);
+    }
+  });
+
+  it('reports a clean bundle as successful and complete with no results or notifications', () => {
+    const { run } = sarif(cleanReport());
+    assert.deepEqual(run.results, []);
+    const inv = run.invocations?.[0];
+    assert.equal(inv?.executionSuccessful, true);
+    assert.deepEqual(inv?.toolExecutionNotifications, []);
+    const ac = inv?.properties?.['analysisCompleteness'] as Record<string, unknown>;
+    assert.equal(ac['isComplete'], true);
+    assert.equal(ac['status'], 'complete');
+    assert.equal(ac['totalComponents'], 2);
+    assert.equal(ac['coveragePercent'], 100);
+    assert.equal(run.originalUriBaseIds?.['SRCROOT']?.description?.text !== undefined, true);
+  });
+
+  it('emits one result per occurrence of each malicious finding with a valid rule index', () => {
+    const report = maliciousReport();
+    assert.ok(report.issues.length > 0);
+    const { run } = sarif(report);
+    const results = run.results ?? [];
+    assert.equal(results.length, report.issues.reduce((n, i) => n + i.occurrences.length, 0));
+    for (const r of results) {
+      assert.equal(run.tool.driver.rules?.[r.ruleIndex ?? -1]?.id, r.ruleId);
+      const source = report.issues.find((i) => i.finding_id === r.properties?.['finding_id']);
+      assert.ok(source, 'result keeps finding_id');
+      assert.equal(r.level, { CRITICAL: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'note' }[source.severity]);
+      assert.equal(r.message.text, `${source.pattern}: ${source.finding}`);
+      const loc = r.locations?.[0]?.physicalLocation;
+      assert.equal(loc?.artifactLocation?.uriBaseId, 'SRCROOT');
+      assert.ok((loc?.region?.startLine ?? 0) >= 1);
+      assert.equal(r.properties?.['confidence'], source.confidence);
+      assert.equal(r.properties?.['category'], source.category);
+    }
+    assert.deepEqual(run.properties?.['riskAssessment'], {
+      score: report.risk_assessment.score, severity: report.risk_assessment.severity,
+      recommendation: report.risk_assessment.recommendation, maxIssueSeverity: report.risk_assessment.max_issue_severity,
+    });
+  });
+
+  it('sorts results deterministically whatever the order of issues and occurrences', () => {
+    const report = maliciousReport();
+    const shuffled = { ...report, issues: [...report.issues].reverse().map((i) => ({ ...i, occurrences: [...i.occurrences].reverse() })) };
+    assert.equal(writeSarif(shuffled, RULES), writeSarif(report, RULES));
+  });
+
+  it('keeps partialFingerprints stable across runs and independent of line numbers', () => {
+    const a = fingerprints(sarif(maliciousReport()).run.results ?? []);
+    const b = fingerprints(sarif(maliciousReport()).run.results ?? []);
+    assert.deepEqual(a, b);
+    assert.equal(new Set(a).size, a.length, 'fingerprints are unique per result');
+    for (const fp of a) assert.match(fp, /^[0-9a-f]{64}$/);
+    const at = (line: number) => issue({ location: { file: 'SKILL.md', start_line: line, end_line: line }, occurrences: [{ file: 'SKILL.md', start_line: line, end_line: line }] });
+    const moved = fingerprints(sarif(handReport({ issues: [at(3)] })).run.results ?? []);
+    const shifted = fingerprints(sarif(handReport({ issues: [at(40)] })).run.results ?? []);
+    assert.deepEqual(moved, shifted);
+    const twice = issue({ occurrences: [{ file: 'SKILL.md', start_line: 3, end_line: 3 }, { file: 'SKILL.md', start_line: 9, end_line: 9 }] });
+    const pair = fingerprints(sarif(handReport({ issues: [twice] })).run.results ?? []);
+    assert.equal(new Set(pair).size, 2, 'two equal matches in one file stay two alerts');
+  });
+
+  it('reports a ledger-exception-only bundle as incomplete with a warning at the file', () => {
+    const { run } = sarif(formatMismatchReport());
+    assert.deepEqual(run.results, []);
+    const inv = run.invocations?.[0];
+    assert.equal(inv?.executionSuccessful, true);
+    assert.equal((inv?.properties?.['analysisCompleteness'] as Record<string, unknown>)['isComplete'], false);
+    const [note] = located(run, 'docs/my%20notes.docx');
+    assert.equal(note?.level, 'warning');
+    assert.equal(note?.descriptor?.id, 'archive_format_mismatch');
+    assert.match(note?.message.text ?? '', /^archive_format_mismatch: /);
+    assert.equal(note?.properties?.['reasonCode'], 'archive_format_mismatch');
+    assert.equal(note?.properties?.['fatal'], false);
+    const incomplete = notifications(run).find((n) => n.descriptor?.id === 'analysis_incomplete');
+    assert.equal(incomplete?.level, 'warning');
+    const descriptors = run.tool.driver.notifications ?? [];
+    for (const n of notifications(run)) assert.equal(descriptors[n.descriptor?.index ?? -1]?.id, n.descriptor?.id);
+  });
+
+  it('locates an encrypted member at its own virtual path', () => {
+    const { run } = sarif(encryptedMemberReport());
+    const [note] = located(run, 'x.zip!/secret.txt');
+    assert.equal(note?.level, 'warning');
+    assert.equal(note?.properties?.['outcome'], 'skipped');
+    assert.equal(note?.descriptor?.id, 'archive_encrypted');
+  });
+
+  it('fails execution on a fatal collision: error at the member path, warning at the container', () => {
+    const { run } = sarif(fatalCollisionReport());
+    const inv = run.invocations?.[0];
+    assert.equal(inv?.executionSuccessful, false);
+    const ac = inv?.properties?.['analysisCompleteness'] as Record<string, unknown>;
+    assert.equal(ac['status'], 'failed');
+    assert.equal(ac['fatalExceptionCount'], 1);
+    const [collision] = located(run, 'bundle.zip!/payload.txt');
+    assert.equal(collision?.level, 'error');
+    assert.equal(collision?.descriptor?.id, 'artifact_path_collision');
+    assert.equal(collision?.properties?.['fatal'], true);
+    assert.equal(collision?.properties?.['outcome'], 'failed');
+    const [withheld] = located(run, 'bundle.zip');
+    assert.equal(withheld?.level, 'warning');
+    assert.equal(withheld?.properties?.['member'], 'payload.txt');
+    assert.match(withheld?.message.text ?? '', /archive_member_withheld: .*payload\.txt/);
+  });
+
+  it('carries every ledger exception, measures, limitations and a scope summary', () => {
+    const report = mixedExceptionsReport();
+    const { run } = sarif(report);
+    const ledger = notifications(run).filter((n) => n.properties?.['reasonCode'] !== undefined);
+    assert.equal(ledger.length, report.analysis_completeness.ledger_exceptions.length);
+    const [depth] = located(run, 'deep.zip!/a.zip!/b.zip!/c.zip');
+    assert.deepEqual([depth?.properties?.['observed'], depth?.properties?.['limit'], depth?.properties?.['unit']], [4, 3, 'depth']);
+    assert.ok(notifications(run).some((n) => n.descriptor?.id === 'inspection_limitation' && n.level === 'warning'));
+    assert.ok(notifications(run).some((n) => n.descriptor?.id === 'scope_exclusions' && n.level === 'note'));
+    assert.equal(notifications(run)[0]?.descriptor?.id, 'analysis_incomplete');
+  });
+
+  it('percent-encodes virtual paths as relative URIs and keeps / and !', () => {
+    const file = 'outer file.docx!/word/embedded.zip!/run #1%?.sh';
+    const region = { file, start_line: 2, end_line: 4 };
+    const { run } = sarif(handReport({
+      issues: [issue({ location: region, occurrences: [region] })],
+      exceptions: [exception('archive_malformed', 'a:b/c (1).zip')],
+    }));
+    const uri = run.results?.[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri ?? '';
+    assert.equal(uri, 'outer%20file.docx!/word/embedded.zip!/run%20%231%25%3F.sh');
+    assert.equal(decodeURIComponent(uri), file);
+    assert.deepEqual(run.results?.[0]?.locations?.[0]?.physicalLocation?.region, { startLine: 2, endLine: 4 });
+    assert.equal(located(run, 'a%3Ab/c%20%281%29.zip').length, 1);
+  });
+
+  it('emits suppressed findings with external suppressions and a justification', () => {
+    const report = withSuppressed(maliciousReport(), 2);
+    const { run } = sarif(report);
+    const suppressed = (run.results ?? []).filter((r) => r.suppressions !== undefined);
+    assert.equal(suppressed.length, report.suppressed.reduce((n, i) => n + i.occurrences.length, 0));
+    for (const r of suppressed) {
+      assert.equal(r.suppressions?.[0]?.kind, 'external');
+      assert.equal(r.suppressions?.[0]?.justification, 'accepted in baseline: reviewed');
+    }
+    const active = (run.results ?? []).filter((r) => r.suppressions === undefined);
+    assert.equal(active.length, report.issues.reduce((n, i) => n + i.occurrences.length, 0));
+  });
+
+  it('adds a descriptor for a result whose rule is not in the catalogue, and keeps evidence', () => {
+    const sc9 = issue({ id: 'ZZ9', category: 'Analysis Evasion', severity: 'CRITICAL', evidence: { outer_path: 'a.docx', container_depth: 1 } });
+    const { run } = sarif(handReport({ issues: [sc9] }));
+    const r = run.results?.[0];
+    assert.equal(run.tool.driver.rules?.[r?.ruleIndex ?? -1]?.id, 'ZZ9');
+    assert.equal(r?.level, 'error');
+    assert.deepEqual(r?.properties?.['evidence'], { outer_path: 'a.docx', container_depth: 1 });
+  });
+
+  it('never lets raw control, C1 or bidi characters into the file', () => {
+    const hostile = 'evil\u001b[31m\u009b2J\u202e.md';
+    const region = { file: hostile, start_line: 1, end_line: 1 };
+    const { text, run } = sarif(handReport({
+      issues: [issue({ location: region, occurrences: [region], finding: 'x\u009b\u0007y', pattern: 'p\u001b]0;t\u0007' })],
+      exceptions: [exception('archive_encrypted', `x.zip!/${hostile}`, { member: 'm\u0085' })],
+    }));
+    assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    assert.equal(decodeURIComponent(run.results?.[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri ?? ''), hostile);
+    assert.doesNotMatch(run.results?.[0]?.message.text ?? '', /[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('warns about a failed analyzer and marks the run incomplete', () => {
+    const base = handReport({ limitations: ['analyzer crashed'] });
+    const statuses = [{ analyzer_id: 'static', status: 'failed' as const, files: 2, message: 'boom\u001b[0m' }];
+    const { run } = sarif({ ...base, analysis_completeness: { ...base.analysis_completeness, analyzer_statuses: statuses } });
+    const note = notifications(run).find((n) => n.descriptor?.id === 'analyzer_status');
+    assert.equal(note?.level, 'warning');
+    assert.equal(note?.message.text, 'Analyzer static failed: boom');
+    assert.equal(run.invocations?.[0]?.startTimeUtc, base.skill.scanned_at);
+  });
+
+  it('validates against a schema that really rejects a broken log', () => {
+    const log = JSON.parse(writeSarif(maliciousReport(), RULES)) as Log;
+    const first = log.runs[0]?.results?.[0];
+    assert.ok(first);
+    (first as { level: string }).level = 'critical';
+    assert.equal(validate(log), false);
+  });
+
+  it('is wired into the writer registry', () => {
+    const out = render('sarif', cleanReport(), { color: false, verbose: false, showSuppressed: false });
+    assert.ok(validate(JSON.parse(out)));
+  });
+});
+
+describe('compareRuleIds', () => {
+  it('orders by family, then number', () => {
+    assert.deepEqual(['P10', 'SC2', 'P2', 'E1', 'P1'].sort(compareRuleIds), ['E1', 'P1', 'P2', 'P10', 'SC2']);
+  });
+});
