@@ -3,6 +3,7 @@ import type { Limits } from '../limits/index.js';
 import type { CustomRule, FileView, PatternRule, RuleContext, RuleHit, RuleMeta } from '../rules/types.js';
 import type { Finding } from './finding.js';
 import { LineIndex, windows } from './lines.js';
+import type { Window } from './lines.js';
 import { needsSecurityView, securityView } from './normalize.js';
 import { triage } from './triage.js';
 
@@ -21,6 +22,11 @@ export interface View {
   text: string;
   index: LineIndex;
   derived: boolean;
+  windows?: CachedWindow[];
+}
+
+interface CachedWindow extends Window {
+  lower: string;
 }
 
 export interface FileAnalysis {
@@ -47,33 +53,49 @@ export class FileAnalyzer {
     }
   }
 
+  /** Windows and their lower-cased copies are computed once per view and shared by every rule. */
+  private windowsOf(view: View): CachedWindow[] {
+    if (!view.windows) {
+      view.windows = [...windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)].map((w) => ({
+        ...w,
+        lower: w.text.toLowerCase(),
+      }));
+    }
+    return view.windows;
+  }
+
   runPatternRule(rule: PatternRule): void {
     for (const view of this.views) {
-      for (const win of windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)) {
-        const lower = rule.patterns.some((p) => p.keywords) ? win.text.toLowerCase() : '';
+      for (const win of this.windowsOf(view)) {
         for (const spec of rule.patterns) {
-          if (spec.keywords && !spec.keywords.some((k) => lower.includes(k))) continue;
-          const re = globalOf(spec.re);
-          re.lastIndex = 0;
-          for (let m = re.exec(win.text); m !== null; m = re.exec(win.text)) {
-            if (m[0].length === 0) re.lastIndex += 1;
-            const offset = win.start + m.index;
-            const line = view.index.lineOf(offset);
-            const hit: RuleHit = {
-              line,
-              endLine: view.index.lineOf(offset + Math.max(0, m[0].length - 1)),
-              matched: m[0],
-              column: offset - view.index.lineStart(line),
-            };
-            if (spec.label !== undefined) hit.label = spec.label;
-            if (spec.confidence !== undefined) hit.confidence = spec.confidence;
-            if (spec.severity !== undefined) hit.severity = spec.severity;
-            if (view.derived) hit.tags = ['normalized-view'];
-            if (!this.add(rule.meta, hit, view)) return;
-          }
+          if (spec.keywords && !spec.keywords.some((k) => win.lower.includes(k))) continue;
+          if (!this.runPattern(rule, spec, view, win)) return;
         }
       }
     }
+  }
+
+  /** Returns false once the per-file finding cap is reached. */
+  private runPattern(rule: PatternRule, spec: PatternRule['patterns'][number], view: View, win: CachedWindow): boolean {
+    const re = globalOf(spec.re);
+    re.lastIndex = 0;
+    for (let m = re.exec(win.text); m !== null; m = re.exec(win.text)) {
+      if (m[0].length === 0) re.lastIndex += 1;
+      const offset = win.start + m.index;
+      const line = view.index.lineOf(offset);
+      const hit: RuleHit = {
+        line,
+        endLine: view.index.lineOf(offset + Math.max(0, m[0].length - 1)),
+        matched: m[0],
+        column: offset - view.index.lineStart(line),
+      };
+      if (spec.label !== undefined) hit.label = spec.label;
+      if (spec.confidence !== undefined) hit.confidence = spec.confidence;
+      if (spec.severity !== undefined) hit.severity = spec.severity;
+      if (view.derived) hit.tags = ['normalized-view'];
+      if (!this.add(rule.meta, hit, view)) return false;
+    }
+    return true;
   }
 
   rawView(): View {

@@ -30,22 +30,36 @@ const HEADING = /^\s{0,3}#{1,6}\s/;
 /** How far a list item looks up for the heading or lead-in line that introduces its list. */
 const LIST_LOOKBACK = 200;
 
+/** Context lines are judged by their start: headings, lead-ins and fence markers are short, attacker lines may be 1 MB. */
+const LINE_HEAD = 300;
+
+function head(index: LineIndex, line: number): string {
+  return index.lineText(line).slice(0, LINE_HEAD);
+}
+
 function downgrade(_sev: Severity): Severity {
   return 'LOW';
 }
 
+// A quoted phrase is mentioned, not used: "avoid override-style language ("…", "…", "ignore …")".
+const QUOTE_OPENERS = new Set(['"', "'", '`', '\u201c', '\u2018', '\u00ab']);
+const NEGATED_BEFORE_QUOTE =
+  /\b(?:never|not|don'?t|avoid|refuse|prohibit(?:ed)?|forbid(?:den)?|disallow(?:ed)?|block(?:ed)?|reject(?:ed)?|detect(?:ed)?|flag(?:ged)?|warn(?:s|ed)?|such\s+as)\b[^.!?\n]{0,200}$/i;
+
 function negatedOnLine(lineText: string, column: number): boolean {
   const before = lineText.slice(Math.max(0, column - 120), column);
   const m = NEGATED_BEFORE.exec(before);
-  return m !== null && !NEGATION_BREAKERS.test(m[0]);
+  if (m !== null && !NEGATION_BREAKERS.test(m[0])) return true;
+  if (!QUOTE_OPENERS.has(lineText.charAt(column - 1))) return false;
+  return NEGATED_BEFORE_QUOTE.test(lineText.slice(Math.max(0, column - 240), column - 1));
 }
 
 /** A list item or table row whose list is introduced by a deny-list heading or lead-in ("## Blocked phrases"). */
 function deniedList(index: LineIndex, line: number): boolean {
-  if (!LIST_ITEM.test(index.lineText(line))) return false;
+  if (!LIST_ITEM.test(head(index, line))) return false;
   let blanks = 0;
   for (let l = line - 1; l >= Math.max(1, line - LIST_LOOKBACK); l -= 1) {
-    const text = index.lineText(l);
+    const text = head(index, l);
     if (text.trim() === '') {
       blanks += 1;
       if (blanks > 1) return false;
@@ -62,15 +76,17 @@ function deniedList(index: LineIndex, line: number): boolean {
 
 function headingAbove(index: LineIndex, line: number): boolean {
   for (let l = line - 1; l >= Math.max(1, line - 5); l -= 1) {
-    const text = index.lineText(l);
+    const text = head(index, l);
     if (HEADING.test(text)) return DENY_CONTEXT.test(text);
   }
   return false;
 }
 
-function denyContext(index: LineIndex, line: number): boolean {
-  for (let l = line; l >= Math.max(1, line - 3); l -= 1) {
-    if (DENY_CONTEXT.test(index.lineText(l))) return true;
+function denyContext(index: LineIndex, line: number, column: number): boolean {
+  const own = index.lineText(line);
+  if (DENY_CONTEXT.test(own.slice(Math.max(0, column - LINE_HEAD), column + LINE_HEAD))) return true;
+  for (let l = line - 1; l >= Math.max(1, line - 3); l -= 1) {
+    if (DENY_CONTEXT.test(head(index, l))) return true;
   }
   return deniedList(index, line);
 }
@@ -80,13 +96,13 @@ function inExampleFence(index: LineIndex, line: number): boolean {
   let fences = 0;
   let opener = -1;
   for (let l = line - 1; l >= Math.max(1, line - 40); l -= 1) {
-    if (/^\s*(?:```|~~~)/.test(index.lineText(l))) {
+    if (/^\s{0,40}(?:```|~~~)/.test(head(index, l))) {
       fences += 1;
       if (opener === -1) opener = l;
     }
   }
   if (fences % 2 === 0 || opener === -1) return false;
-  const label = [index.lineText(opener), index.lineText(opener - 1), index.lineText(opener - 2)].join(' ');
+  const label = [head(index, opener), head(index, opener - 1), head(index, opener - 2)].join(' ');
   return EXAMPLE_LABEL.test(label);
 }
 
@@ -101,7 +117,7 @@ export function triage(
   const lineText = index.lineText(line);
   let reason: string | undefined;
   if (negatedOnLine(lineText, column)) reason = 'negated';
-  else if (denyContext(index, line)) reason = 'deny-list';
+  else if (denyContext(index, line, column)) reason = 'deny-list';
   else if (!file.isManifest && TEST_PATH.test(file.path)) reason = 'test-fixture';
   else if (!file.isManifest && LICENSE_PATH.test(file.path)) reason = 'license';
   else if (!file.isManifest && (file.type === 'markdown' || file.type === 'text') && inExampleFence(index, line)) reason = 'labelled-example';

@@ -16,6 +16,18 @@ export interface ExpandOptions {
   diskPaths: ReadonlySet<string>;
 }
 
+/**
+ * Where a withheld container's own exceptions go. A member withheld because a real disk path has
+ * its virtual path is still opened (in memory) so its distinct descendants are analyzed, but
+ * nothing about it may be recorded on that path: it belongs to the disk file. Its exceptions are
+ * reported on the nearest archive container that owns a row (`path`), naming the member (`self`).
+ */
+export interface Attribution {
+  path: string;
+  /** Member name of the withheld container, relative to `path` (`inner.zip`, or `a.zip!/b.zip`). */
+  self: string;
+}
+
 /** One container being opened, and the chain of containers above it. */
 export interface OpenContainer {
   artifact: Artifact;
@@ -27,6 +39,7 @@ export interface OpenContainer {
   ancestry: ContainerType[];
   hiddenChain: boolean;
   disguisedChain: boolean;
+  attribution?: Attribution;
 }
 
 export interface ExpandState {
@@ -35,17 +48,29 @@ export interface ExpandState {
   options: ExpandOptions;
   members: Artifact[];
   seen: Set<string>;
+  /** Member virtual paths withheld because a real disk path has them. */
+  withheld: Set<string>;
   halted: boolean;
 }
 
-/** Real disk paths containing `!/` first, so nested virtual paths cannot displace their children. */
-function expansionOrder(artifacts: readonly Artifact[]): Artifact[] {
-  const delimited = artifacts.filter((a) => a.path.includes('!/'));
-  return [...delimited, ...artifacts.filter((a) => !a.path.includes('!/'))];
+function delimiterCount(path: string): number {
+  return path.split('!/').length - 1;
+}
+
+/**
+ * Real disk paths containing `!/` first, deepest first, so nested virtual paths cannot displace
+ * their children: a member that equals a disk container's path has fewer delimiters above it than
+ * that disk container, so the disk container's children are always claimed first. Stable otherwise.
+ */
+export function expansionOrder(artifacts: readonly Artifact[]): Artifact[] {
+  return artifacts
+    .map((a, i) => ({ a, i, d: delimiterCount(a.path) }))
+    .sort((x, y) => y.d - x.d || x.i - y.i)
+    .map((x) => x.a);
 }
 
 export function expandContainers(artifacts: readonly Artifact[], budget: Budget, ledger: Ledger, options: ExpandOptions): Artifact[] {
-  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), halted: false };
+  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false };
   for (const artifact of expansionOrder(artifacts)) {
     if (state.halted) break;
     const bytes = artifact.bytes;
@@ -63,14 +88,17 @@ export function expandContainers(artifacts: readonly Artifact[], budget: Budget,
 function formatMismatch(state: ExpandState, artifact: Artifact): void {
   state.ledger.exception({
     phase: 'containers', reason: 'archive_format_mismatch', path: artifact.path,
-    message: `The extension promises a ${expectedContainer(artifact.path)} container but the bytes are not a ZIP archive.`,
+    message: `The extension promises a ${expectedContainer(artifact.path)} container but the bytes are not a ZIP archive; it is kept local-only.`,
   });
   state.ledger.degrade(artifact.path, 'partial', 'archive_format_mismatch');
+  // A would-be container stays local-only (INSPECTION §3) even though it was not opened.
+  const row = state.ledger.getInventory(artifact.path);
+  if (row) row.local_only = true;
 }
 
 /** An archive target: its members form the bundle root; containers inside it are depth 1. */
 export function expandArchiveTarget(archive: Artifact, budget: Budget, ledger: Ledger, options: ExpandOptions): Artifact[] {
-  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), halted: false };
+  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false };
   if (archive.bytes) {
     openContainer(state, archive, archive.bytes, { depth: 0, outerPath: '', ancestry: [], hiddenChain: false, disguisedChain: false });
   }
@@ -89,6 +117,22 @@ export interface ChainInfo {
   ancestry: ContainerType[];
   hiddenChain: boolean;
   disguisedChain: boolean;
+  attribution?: Attribution;
+}
+
+/** The path a container's exceptions are reported on: its own, or its attribution when withheld. */
+export function reportPath(c: { artifact: Artifact; attribution?: Attribution | undefined }): string {
+  return c.attribution?.path ?? c.artifact.path;
+}
+
+/** The `member` value naming `name` (a member of `c`) on the report path; undefined for the container itself. */
+export function reportMember(c: { attribution?: Attribution | undefined }, name?: string): string | undefined {
+  if (!c.attribution) return name;
+  return name === undefined ? c.attribution.self : `${c.attribution.self}!/${name}`;
+}
+
+function memberExtra(member: string | undefined): { member?: string } {
+  return member !== undefined ? { member } : {};
 }
 
 export function containerException(
@@ -101,13 +145,14 @@ export function containerException(
   state.ledger.exception({ phase: 'containers', reason, path, message, ...extra });
 }
 
-function timeExceeded(state: ExpandState, containerPath: string, member?: string): boolean {
+function timeExceeded(state: ExpandState, c: { artifact: Artifact; attribution?: Attribution | undefined }, member?: string): boolean {
   if (!state.budget.archiveExpired()) return false;
   const elapsed = Math.round(state.budget.archiveElapsedMs()) / 1000;
-  containerException(state, containerPath, 'archive_time_limit',
+  const path = reportPath(c);
+  containerException(state, path, 'archive_time_limit',
     'The archive inspection deadline passed; this and later members were not inspected.',
-    { ...(member !== undefined ? { member } : {}), observed: elapsed, limit: state.budget.limits.archiveDeadlineMs / 1000, unit: 'seconds' });
-  state.ledger.degrade(containerPath, 'partial', 'archive_time_limit');
+    { ...memberExtra(reportMember(c, member)), observed: elapsed, limit: state.budget.limits.archiveDeadlineMs / 1000, unit: 'seconds' });
+  state.ledger.degrade(path, 'partial', 'archive_time_limit');
   state.halted = true;
   return true;
 }
@@ -115,12 +160,13 @@ function timeExceeded(state: ExpandState, containerPath: string, member?: string
 export function openContainer(state: ExpandState, artifact: Artifact, bytes: Buffer, chain: ChainInfo): void {
   const { budget } = state;
   budget.startArchiveClock();
-  if (timeExceeded(state, artifact.path)) return;
+  const self = { artifact, attribution: chain.attribution };
+  if (timeExceeded(state, self)) return;
   const opened = openZip(bytes, {
     maxMembers: budget.remainingArchiveMembers(),
     maxCentralDirectoryBytes: budget.limits.archiveMaxCentralDirectoryBytes,
   });
-  if (!opened.ok) return refuseContainer(state, artifact, chain, opened);
+  if (!opened.ok) return refuseContainer(state, self, chain, opened);
   const type = containerTypeOf(opened.entries.map((e) => e.name));
   const disguised = chain.depth > 0 && isDisguised(artifact.path, type);
   artifact.container = { type, disguised };
@@ -128,11 +174,12 @@ export function openContainer(state: ExpandState, artifact: Artifact, bytes: Buf
     artifact, bytes, depth: chain.depth, type, outerPath: chain.outerPath,
     ancestry: chain.depth === 0 ? [] : [...chain.ancestry, type], hiddenChain: chain.hiddenChain, disguisedChain: chain.disguisedChain || disguised,
   };
+  if (chain.attribution) container.attribution = chain.attribution;
   const entries = [...opened.entries].sort(byName);
   for (const entry of entries) {
     if (state.halted) return;
     if (entry.isDirectory) continue;
-    if (timeExceeded(state, artifact.path, entry.name)) return;
+    if (timeExceeded(state, container, entry.name)) return;
     inspectMember(state, container, entry);
   }
 }
@@ -143,23 +190,33 @@ function byName(a: ZipEntry, b: ZipEntry): number {
 
 function refuseContainer(
   state: ExpandState,
-  artifact: Artifact,
+  c: { artifact: Artifact; attribution?: Attribution | undefined },
   chain: ChainInfo,
   refusal: { reason: 'malformed' | 'member_limit' | 'size_limit'; message: string; observed?: number; limit?: number },
 ): void {
-  const extra = { ...(refusal.observed !== undefined ? { observed: refusal.observed } : {}), ...(refusal.limit !== undefined ? { limit: refusal.limit } : {}) };
+  const { budget } = state;
+  const path = reportPath(c);
+  const member = memberExtra(reportMember(c));
   if (refusal.reason === 'member_limit') {
-    containerException(state, artifact.path, 'archive_member_limit', refusal.message, { ...extra, unit: 'members' });
-    state.ledger.degrade(artifact.path, 'partial', 'archive_member_limit');
+    // The reader counts against what is left; the row states the shared budget as a whole.
+    const used = budget.archiveMembers;
+    const observed = used + (refusal.observed ?? 0);
+    const limit = used + (refusal.limit ?? budget.remainingArchiveMembers());
+    containerException(state, path, 'archive_member_limit',
+      `The archive holds at least ${refusal.observed ?? 0} members but only ${limit - used} of the shared member budget of ${limit} remain; its members were not inspected (${refusal.message})`,
+      { ...member, observed, limit, unit: 'members' });
+    state.ledger.degrade(path, 'partial', 'archive_member_limit');
     state.halted = true;
     return;
   }
+  const extra = { ...(refusal.observed !== undefined ? { observed: refusal.observed } : {}), ...(refusal.limit !== undefined ? { limit: refusal.limit } : {}) };
   if (refusal.reason === 'size_limit') {
-    containerException(state, artifact.path, 'archive_size_limit', refusal.message, { ...extra, unit: 'bytes' });
-    state.ledger.degrade(artifact.path, 'partial', 'archive_size_limit');
+    containerException(state, path, 'archive_size_limit', refusal.message, { ...member, ...extra, unit: 'bytes' });
+    state.ledger.degrade(path, 'partial', 'archive_size_limit');
     return;
   }
   const reason = chain.depth <= 1 ? 'archive_malformed' : 'archive_truncated';
-  containerException(state, artifact.path, reason, refusal.message);
-  state.ledger.degrade(artifact.path, 'failed', reason);
+  containerException(state, path, reason, refusal.message, member);
+  // A withheld container has no row of its own; its archive container is only partially inspected.
+  state.ledger.degrade(path, c.attribution ? 'partial' : 'failed', reason);
 }

@@ -1,12 +1,13 @@
 // Per-member checks in the order of INSPECTION §3.2; the first hit wins.
-import { recordInventory } from '../discovery/inventory.js';
+import { inventoryRowFor } from '../discovery/inventory.js';
 import type { ExceptionReason, UnreadableReason } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
+import { isExecutableArtifact } from './concealment.js';
 import { checkMemberName, isZipBytes, readZipEntry } from './zip/index.js';
 import type { ZipEntry, ZipReadFailure } from './zip/index.js';
 import type { ExpandState, OpenContainer } from './expand.js';
-import { containerException, openContainer } from './expand.js';
+import { containerException, openContainer, reportMember, reportPath } from './expand.js';
 
 type Unit = 'bytes' | 'members' | 'depth' | 'ratio' | 'seconds';
 interface Refusal { reason: ExceptionReason; message: string; observed?: number; limit?: number; unit?: Unit }
@@ -28,36 +29,58 @@ function quote(name: string): string {
 
 export function inspectMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): void {
   const { budget, ledger } = state;
+  const at = reportPath(c);
   const checked = checkMemberName(entry.name);
   if (!checked.ok) {
-    containerException(state, c.artifact.path, 'archive_unsafe_member_path', `Archive member name ${quote(entry.name)} is unsafe (${checked.why}) and was not inspected.`, { member: entry.name });
-    ledger.degrade(c.artifact.path, 'partial', 'archive_unsafe_member_path');
+    containerException(state, at, 'archive_unsafe_member_path', `Archive member name ${quote(entry.name)} is unsafe (${checked.why}) and was not inspected.`, { member: reportMember(c, entry.name) ?? entry.name });
+    ledger.degrade(at, 'partial', 'archive_unsafe_member_path');
     return;
   }
-  const path = c.depth === 0 ? checked.name : `${c.artifact.path}!/${checked.name}`;
+  const name = checked.name;
+  const path = c.depth === 0 ? name : `${c.artifact.path}!/${name}`;
   if (budget.remainingArchiveMembers() <= 0) {
-    containerException(state, c.artifact.path, 'archive_member_limit', 'The shared archive member budget is spent; this and later members were not inspected.', {
-      member: checked.name, observed: budget.archiveMembers + 1, limit: Math.min(budget.limits.archiveMaxMembers, budget.archiveMembers + budget.remainingEntries()), unit: 'members',
+    containerException(state, at, 'archive_member_limit', 'The shared archive member budget is spent; this and later members were not inspected.', {
+      member: reportMember(c, name) ?? name, observed: budget.archiveMembers + 1, limit: Math.min(budget.limits.archiveMaxMembers, budget.archiveMembers + budget.remainingEntries()), unit: 'members',
     });
-    ledger.degrade(c.artifact.path, 'partial', 'archive_member_limit');
+    ledger.degrade(at, 'partial', 'archive_member_limit');
     state.halted = true;
     return;
   }
   if (state.options.excludes.matches(path)) return excludeMember(state, path, c, entry);
-  if (state.options.diskPaths.has(path)) return withhold(state, c, entry, checked.name, path);
-  if (state.seen.has(path)) {
-    ledger.exception({ phase: 'containers', reason: 'archive_ambiguous_member_path', path, member: checked.name, message: `Archive holds more than one member named ${quote(checked.name)}; only the first copy was inspected.` });
-    ledger.degrade(path, 'partial', 'archive_ambiguous_member_path');
-    return;
-  }
+  if (state.options.diskPaths.has(path)) return withhold(state, c, entry, name, path);
+  if (state.seen.has(path)) return duplicate(state, c, name, path);
   state.seen.add(path);
   const result = readMember(state, c, entry);
   if ('reason' in result) return recordUnreadable(state, c, entry, path, result);
-  admitMember(state, c, entry, checked.name, path, result.bytes);
+  admitMember(state, c, entry, name, path, result.bytes);
+}
+
+/**
+ * First copy wins. Inside a withheld container the first copy is a real disk container's child:
+ * the skipped archive copy is reported on the archive container, and the analyzed disk
+ * descendant is not marked partial because of it.
+ */
+function duplicate(state: ExpandState, c: OpenContainer, name: string, path: string): void {
+  const { ledger } = state;
+  if (c.attribution) {
+    const at = reportPath(c);
+    const member = reportMember(c, name) ?? name;
+    containerException(state, at, 'archive_ambiguous_member_path', `Archive member ${quote(member)} was skipped and not analyzed: its virtual path ${quote(path)} already belongs to another artifact.`, { member });
+    ledger.degrade(at, 'partial', 'archive_ambiguous_member_path');
+    return;
+  }
+  ledger.exception({ phase: 'containers', reason: 'archive_ambiguous_member_path', path, member: name, message: `Archive holds more than one member named ${quote(name)}; only the first copy was inspected.` });
+  ledger.degrade(path, 'partial', 'archive_ambiguous_member_path');
 }
 
 function excludeMember(state: ExpandState, path: string, c: OpenContainer, entry: ZipEntry): void {
-  state.ledger.addInventory({ path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: entry.uncompressedSize, reason: 'user_exclusion', hidden: c.hiddenChain || isHiddenPath(path), local_only: true });
+  // Never overwrite another artifact's row (a disk file excluded by the same pattern).
+  if (state.ledger.hasInventory(path)) return;
+  const provenance = provenanceOf(c, path);
+  state.ledger.addInventory({
+    path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: entry.uncompressedSize, reason: 'user_exclusion',
+    hidden: provenance ? provenance.hiddenChain : isHiddenPath(path), local_only: true, ...(provenance ? { provenance } : {}),
+  });
   state.ledger.scope('user_exclusion', path);
 }
 
@@ -129,7 +152,7 @@ function admitMember(state: ExpandState, c: OpenContainer, entry: ZipEntry, name
   };
   if (provenance) member.provenance = provenance;
   state.members.push(member);
-  recordInventory(state.ledger, member);
+  recordMemberInventory(state, member);
   if (!isZipBytes(bytes)) return;
   if (c.depth + 1 > state.budget.limits.archiveMaxDepth) {
     state.ledger.exception({ phase: 'containers', reason: 'archive_depth_limit', path, member: name, observed: c.depth + 1, limit: state.budget.limits.archiveMaxDepth, unit: 'depth', message: `Nested container at depth ${c.depth + 1} exceeds the container depth limit of ${state.budget.limits.archiveMaxDepth} and was not opened.` });
@@ -142,19 +165,69 @@ function admitMember(state: ExpandState, c: OpenContainer, entry: ZipEntry, name
   });
 }
 
+/** The directory whose name ends in `!` that makes a disk path look like this container's member. */
+function bangDirectory(c: OpenContainer): string {
+  return `${c.artifact.path}!`;
+}
+
+/**
+ * Binary data no rule reads is out of scope, but executable binary content (a `.pyc`, an `.exe`
+ * without a native header, an Office macro project) stays in scope as partial/opaque_content: it
+ * was not inspected, and SC9 must still see it.
+ */
+function recordMemberInventory(state: ExpandState, member: Artifact): void {
+  const row = inventoryRowFor(member);
+  if (row.reason === 'binary_content' && isExecutableArtifact({ row, bytes: member.bytes, mode: member.mode, origin: 'member' })) {
+    row.disposition = 'partial';
+    row.reason = 'opaque_content';
+  }
+  state.ledger.addInventory(row);
+  if (row.reason === 'binary_content') state.ledger.scope('binary_content', row.path);
+}
+
 /** A real disk path owns this virtual path: keep the disk bytes, withhold the member, fail closed. */
 function withhold(state: ExpandState, c: OpenContainer, entry: ZipEntry, name: string, path: string): void {
   const { ledger } = state;
-  if (!ledger.exceptions.some((e) => e.reason_code === 'artifact_path_collision' && e.path === path)) {
-    ledger.exception({ phase: 'containers', reason: 'artifact_path_collision', path });
+  const at = reportPath(c);
+  const member = reportMember(c, name) ?? name;
+  if (state.withheld.has(path)) {
+    containerException(state, at, 'archive_ambiguous_member_path', `Archive holds more than one member named ${quote(name)}; none was analyzed because the disk path ${quote(path)} has the same virtual path.`, { member });
+    ledger.degrade(at, 'partial', 'archive_ambiguous_member_path');
+    return;
   }
+  state.withheld.add(path);
+  ledger.exception({
+    phase: 'containers', reason: 'artifact_path_collision', path,
+    message: `The disk path ${quote(path)} is also the virtual path of member ${quote(member)} of archive ${quote(at)}: "!/" is reserved as the archive delimiter and the directory ${quote(bangDirectory(c))} has a name ending in "!". The disk file was analyzed; the archive member was not. Rename that directory (for example drop the trailing "!") to remove the ambiguity.`,
+  });
   ledger.pinFailed(path, 'artifact_path_collision');
-  ledger.exception({ phase: 'containers', reason: 'archive_member_withheld', path: c.artifact.path, member: name, message: `Archive member ${quote(name)} was withheld and not analyzed: a real disk path has the same virtual path ${quote(path)}.` });
-  ledger.degrade(c.artifact.path, 'partial', 'archive_member_withheld');
+  ledger.exception({ phase: 'containers', reason: 'archive_member_withheld', path: at, member, message: `Archive member ${quote(member)} was withheld and not analyzed: the real disk path ${quote(path)} has the same virtual path (a directory name ends in "!"; rename it to resolve this).` });
+  ledger.degrade(at, 'partial', 'archive_member_withheld');
   // Anything reading the withheld member would report belongs to its container, never to the disk file.
   const result = readMember(state, c, entry);
   state.budget.chargeMember('bytes' in result ? result.bytes.length : 0);
   if ('reason' in result) {
-    ledger.exception({ phase: 'containers', ...result, path: c.artifact.path, member: name });
+    ledger.exception({ phase: 'containers', ...result, path: at, member });
+    return;
   }
+  if (isZipBytes(result.bytes)) openWithheld(state, c, name, path, result.bytes);
+}
+
+/**
+ * A withheld member that is itself a container is still opened in memory, so its distinct
+ * descendants are analyzed; everything about the container itself is reported on `at`.
+ */
+function openWithheld(state: ExpandState, c: OpenContainer, name: string, path: string, bytes: Buffer): void {
+  const at = reportPath(c);
+  const self = reportMember(c, name) ?? name;
+  if (c.depth + 1 > state.budget.limits.archiveMaxDepth) {
+    state.ledger.exception({ phase: 'containers', reason: 'archive_depth_limit', path: at, member: self, observed: c.depth + 1, limit: state.budget.limits.archiveMaxDepth, unit: 'depth', message: `Nested container at depth ${c.depth + 1} exceeds the container depth limit of ${state.budget.limits.archiveMaxDepth} and was not opened.` });
+    state.ledger.degrade(at, 'partial', 'archive_depth_limit');
+    return;
+  }
+  const shadow: Artifact = { path, origin: 'member', bytes, size: bytes.length, truncated: false, mode: 0, hidden: c.hiddenChain || isHiddenPath(path) };
+  openContainer(state, shadow, bytes, {
+    depth: c.depth + 1, outerPath: c.depth === 0 ? path : c.outerPath, ancestry: c.ancestry,
+    hiddenChain: shadow.hidden, disguisedChain: c.disguisedChain, attribution: { path: at, self },
+  });
 }

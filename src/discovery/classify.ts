@@ -1,4 +1,5 @@
 // Classification of an artifact's bytes and name: type, content kind, executability, lines.
+import { isUtf8 } from 'node:buffer';
 import { extname } from 'node:path/posix';
 import type { ContentKind, FileType } from '../shared/types.js';
 
@@ -8,7 +9,7 @@ const TYPE_BY_EXT: Record<string, FileType> = {
   '.jsx': 'javascript', '.ts': 'typescript', '.tsx': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
   '.sh': 'shell', '.bash': 'shell', '.zsh': 'shell', '.ksh': 'shell', '.fish': 'shell',
   '.json': 'json', '.jsonc': 'json', '.yaml': 'yaml', '.yml': 'yaml', '.toml': 'toml',
-  '.rb': 'ruby', '.rake': 'ruby', '.go': 'go', '.rs': 'rust', '.xml': 'xml', '.php': 'php',
+  '.rb': 'ruby', '.rake': 'ruby', '.go': 'go', '.rs': 'rust', '.xml': 'xml', '.php': 'php', '.phtml': 'php', '.php3': 'php', '.php4': 'php', '.php5': 'php',
   '.ps1': 'powershell', '.psm1': 'powershell', '.bat': 'batch', '.cmd': 'batch',
 };
 
@@ -76,15 +77,19 @@ const SAMPLE = 64 * 1024;
 export function contentKindOf(bytes: Buffer): ContentKind {
   if (BINARY_MAGIC.some((m) => startsWith(bytes, m))) return 'binary';
   const sample = bytes.subarray(0, SAMPLE);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: bytes.length > SAMPLE });
-    return 'text';
-  } catch {
-    // Not UTF-8: accept legacy text that is mostly printable.
-  }
+  if (isUtf8(sample) || (bytes.length > SAMPLE && isUtf8(trimPartialCodePoint(sample)))) return 'text';
+  // Not UTF-8: accept legacy text that is mostly printable.
   let printable = 0;
   for (const b of sample) if (b === 9 || b === 10 || b === 13 || (b >= 0x20 && b !== 0x7f)) printable += 1;
   return sample.length === 0 || printable / sample.length >= 0.85 ? 'text' : 'binary';
+}
+
+/** A sample cut mid-character is still UTF-8 text: drop up to 3 trailing continuation bytes. */
+function trimPartialCodePoint(sample: Buffer): Buffer {
+  let end = sample.length;
+  for (let i = 0; i < 3 && end > 0 && ((sample[end - 1] ?? 0) & 0xc0) === 0x80; i += 1) end -= 1;
+  if (end > 0 && ((sample[end - 1] ?? 0) & 0xc0) === 0xc0) end -= 1;
+  return sample.subarray(0, end);
 }
 
 export function decodeText(bytes: Buffer): string {

@@ -2,7 +2,7 @@
 import type { InventoryRow, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isZipBytes } from '../container/zip/index.js';
-import { contentKindOf, hasBinaryExecutableMagic } from './classify.js';
+import { contentKindOf, isExecutable } from './classify.js';
 
 export function inventoryRowFor(artifact: Artifact): InventoryRow {
   const bytes = artifact.bytes;
@@ -24,8 +24,9 @@ export function inventoryRowFor(artifact: Artifact): InventoryRow {
   if (artifact.truncated) {
     row.disposition = 'partial';
     row.reason = 'size_limit';
-  } else if (row.content_kind === 'binary' && hasBinaryExecutableMagic(bytes)) {
-    // A native executable cannot be inspected by text rules: never let it pass as analyzed.
+  } else if (row.content_kind === 'binary' && isExecutable(artifact.path, bytes, artifact.mode)) {
+    // Executable binary content (native code, bytecode, mode bits) cannot be read by text rules:
+    // never let it pass as analyzed or out of scope.
     row.disposition = 'partial';
     row.reason = 'opaque_content';
   } else if (row.content_kind === 'binary' && !isZipBytes(bytes)) {

@@ -127,7 +127,10 @@ export class Ledger {
   degrade(path: string, disposition: Disposition, reason: ReasonCode): void {
     const row = this.inventoryRows.get(path);
     if (!row || this.pinned.has(path)) return;
-    if (DISPOSITION_RANK[disposition] >= DISPOSITION_RANK[row.disposition]) {
+    const rank = DISPOSITION_RANK[disposition];
+    const current = DISPOSITION_RANK[row.disposition];
+    // At equal rank the first reason stays: it is usually the most telling.
+    if (rank > current || (rank === current && row.reason === undefined)) {
       row.disposition = disposition;
       row.reason = reason;
     }

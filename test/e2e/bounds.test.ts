@@ -120,3 +120,18 @@ test('classification: type, lines, size, executable by suffix, shebang, magic an
   assert.deepEqual([elf?.disposition, elf?.reason], ['partial', 'opaque_content'], 'native executables are never silently out of scope');
   assert.equal(join('a', 'b'), 'a/b');
 });
+
+test('hidden executable binaries on disk are never SAFE: opaque and concealed (SC9)', () => {
+  const root = writeTree({
+    'SKILL.md': '# ok\n',
+    '.helper.bin': { data: Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0]), mode: 0o755 },
+    '.cache/tool.pyc': Buffer.from([0x6f, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0, 0xe3, 0, 0]),
+  });
+  const report = scan({ target: root });
+  for (const p of ['.helper.bin', '.cache/tool.pyc']) {
+    const row = report.inventory.find((r) => r.path === p);
+    assert.deepEqual([row?.disposition, row?.reason], ['partial', 'opaque_content'], p);
+    assert.ok(report.issues.some((i) => i.id === 'SC9' && i.occurrences.some((o) => o.file === p)), `SC9 on ${p}`);
+  }
+  assert.notEqual(report.risk_assessment.recommendation, 'SAFE');
+});

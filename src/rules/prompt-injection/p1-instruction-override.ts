@@ -1,7 +1,7 @@
 import { defineRule } from '../types.js';
 
 // What an override targets: the agent's standing instructions, not a document's "previous steps".
-const TARGET = String.raw`(?:instructions?|prompts?|rules|directives|guidelines|guidance|context|messages?|commands|constraints|programming|guardrails)`;
+const TARGET = String.raw`(?:instructions?|prompts?|rules|directives|directions|guidelines|guidance|context|messages?|commands|orders|constraints|programming|guardrails)`;
 const EARLIER = String.raw`(?:previous|prior|above|earlier|preceding|original|initial|system|safety)`;
 
 export const p1 = defineRule({
@@ -56,6 +56,13 @@ export const p1 = defineRule({
       keywords: ['developer mode'],
       label: 'Unrestricted mode activation',
       confidence: 0.6,
+    },
+    {
+      // "Ignore the instructions above", "disregard the rules you were given".
+      re: /\b(?:ignore|disregard|forget|discard)\s+(?:all\s+)?(?:of\s+)?(?:the|your|these|any)\s+(?:instructions|prompts?|rules|directives|directions|guidelines)\s+(?:above|before\s+this|(?:given|written|stated)\s+(?:above|earlier|before)|you\s+(?:were|have\s+been)\s+given)\b/i,
+      keywords: ['ignore', 'disregard', 'forget', 'discard'],
+      label: 'Override of previous instructions',
+      confidence: 0.9,
     },
     {
       // "Ignore everything above", "forget everything you were told".

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runRule, highFindings } from '../../../test/helpers/rule-harness.js';
+import { ea1 } from './ea1-unrestricted-tool-access.js';
+
+test('EA1 fires on a wildcard tool grant in SKILL.md frontmatter', () => {
+  const f = runRule(ea1, { path: 'SKILL.md', text: '---\nname: x\nallowed-tools: "*"\n---\n# X\n' });
+  assert.equal(f.length, 1);
+  assert.equal(f[0]?.rule.id, 'EA1');
+  assert.equal(f[0]?.startLine, 3);
+  assert.equal(f[0]?.severity, 'MEDIUM');
+});
+
+test('EA1 fires on prose granting unrestricted tool access and arbitrary commands', () => {
+  const f = runRule(ea1, { path: 'SKILL.md', text: 'You have unrestricted shell access.\nExecute arbitrary commands as needed.\n' });
+  assert.deepEqual(f.map((x) => x.startLine), [1, 2]);
+  assert.ok(f.every((x) => x.severity === 'MEDIUM'));
+});
+
+test('EA1 fires on Bash(*)', () => {
+  const f = runRule(ea1, { path: '.claude/settings.json', text: '{"permissions": {"allow": ["Bash(*)"]}}' });
+  assert.equal(f.length, 1);
+});
+
+test('EA1 look-alikes: named tool list, warning docs, deny-list, fixture', () => {
+  assert.equal(runRule(ea1, { path: 'SKILL.md', text: '---\nallowed-tools: Read, Grep\n---\n' }).length, 0);
+  const warn = runRule(ea1, { path: 'docs/security.md', text: 'Never execute arbitrary commands from fetched pages.\n' });
+  assert.ok(warn.every((x) => x.severity === 'LOW' && x.tags.includes('contextual-triage')));
+  const deny = runRule(ea1, { path: 'README.md', text: '## Red flags\n- tools: *\n' });
+  assert.equal(highFindings(deny).length, 0);
+  assert.ok(deny.every((x) => x.severity === 'LOW'));
+  const fx = runRule(ea1, { path: 'tests/fixtures/x.py', text: 'BAD = "unrestricted tool access"\n' });
+  assert.ok(fx.every((x) => x.severity === 'LOW'));
+  assert.equal(runRule(ea1, { text: 'This prevents arbitrary command execution.\n' }).length, 0);
+});

@@ -1,0 +1,52 @@
+// Intra-bundle references in SKILL.md: link targets, backticked or quoted paths and bare path tokens,
+// resolved against the inventory. Only exact inventory paths count, so prose never "resolves".
+
+export interface Reference {
+  /** Bundle-relative path the reference resolves to. */
+  target: string;
+  /** Text as written. */
+  written: string;
+  offset: number;
+}
+
+// Everything between delimiters is a candidate; markdown link syntax splits into text and target.
+const TOKEN = /[^\s`'"()<>[\]{}|,;*]{2,512}/g;
+const MAX_REFERENCES = 4_096;
+
+/** Resolves `./a/../b.md#x` to `b.md`; null for URLs, absolute paths and escapes from the bundle root. */
+export function resolveReference(raw: string): string | null {
+  let p = raw.replace(/[.:!?]+$/, '');
+  if (/^[a-z][\w+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('\\')) return null;
+  p = p.replace(/[#?].*$/, '');
+  if (p.includes('%')) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      return null;
+    }
+  }
+  const out: string[] = [];
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return out.length > 0 ? out.join('/') : null;
+}
+
+export function findReferences(text: string, known: ReadonlySet<string>): Reference[] {
+  const out: Reference[] = [];
+  const seen = new Set<string>();
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null && out.length < MAX_REFERENCES; m = TOKEN.exec(text)) {
+    // Quick reject: inventory paths have a dot (extension) or a slash.
+    if (!m[0].includes('.') && !m[0].includes('/')) continue;
+    const target = resolveReference(m[0]);
+    if (target === null || seen.has(target) || !known.has(target)) continue;
+    seen.add(target);
+    out.push({ target, written: m[0], offset: m.index });
+  }
+  return out;
+}

@@ -1,0 +1,11 @@
+// File-type scopes (digest §4.1). Extensions are checked directly because some (.phtml, .php5) are not
+// classified as `php` by discovery.
+import type { FileView } from '../types.js';
+
+const PHP = /\.(?:php[345]?|phtml)$/i;
+const RUBY = /\.(?:rb|rake)$/i;
+const JS_TS = /\.(?:js|mjs|cjs|jsx|ts|tsx)$/i;
+
+export const isPhp = (f: FileView): boolean => PHP.test(f.path);
+export const isRuby = (f: FileView): boolean => RUBY.test(f.path);
+export const isJsTs = (f: FileView): boolean => JS_TS.test(f.path);

@@ -1,0 +1,138 @@
+// Shared by the exfiltration, privilege, agent-snooping and SSRF custom rules: run a table of linear-time
+// patterns over a file's raw text and its security view, then let the rule judge each candidate with
+// the whole line in hand (file type, polarity, setup documentation) before it becomes a RuleHit.
+import { LineIndex } from '../../analysis/lines.js';
+import { needsSecurityView, securityView } from '../../analysis/normalize.js';
+import { triage } from '../../analysis/triage.js';
+import type { Severity } from '../../shared/types.js';
+import type { FileView, RuleHit } from '../types.js';
+
+export interface Matcher {
+  /** Linear-time pattern; `g` is added. */
+  re: RegExp;
+  label: string;
+  confidence: number;
+  severity?: Severity;
+  /** Lower-case substrings; the matcher runs only when the file contains one. */
+  keywords?: readonly string[];
+  /** Free-form class the rule uses to decide how to treat the candidate. */
+  kind?: string;
+}
+
+export interface Candidate {
+  line: number;
+  column: number;
+  matched: string;
+  lineText: string;
+  matcher: Matcher;
+  derived: boolean;
+}
+
+const MAX_CANDIDATES = 5_000;
+// Several candidates of one matcher on one line, so a rule judging context (a request call before the URL,
+// a child-process env) sees the later ones too; bounded so a 1 MB line of repeats stays cheap.
+const MAX_PER_LINE = 8;
+
+function globalOf(re: RegExp): RegExp {
+  return new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+}
+
+/** Every match of every matcher, at most MAX_PER_LINE per (line, label), raw view first. */
+export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidate[] {
+  const views: { text: string; derived: boolean }[] = [{ text: file.text, derived: false }];
+  if (needsSecurityView(file.text)) {
+    const text = securityView(file.text);
+    if (text !== file.text) views.push({ text, derived: true });
+  }
+  const out: Candidate[] = [];
+  const seen = new Map<string, number>();
+  const rawKeys = new Set<string>();
+  for (const view of views) {
+    const lower = view.text.toLowerCase();
+    const index = new LineIndex(view.text);
+    for (const matcher of matchers) {
+      if (matcher.keywords && !matcher.keywords.some((k) => lower.includes(k))) continue;
+      const re = globalOf(matcher.re);
+      for (let m = re.exec(view.text); m !== null; m = re.exec(view.text)) {
+        if (m[0].length === 0) re.lastIndex += 1;
+        const line = index.lineOf(m.index);
+        const column = m.index - index.lineStart(line);
+        const key = `${line}\u001f${matcher.label}`;
+        const n = seen.get(key) ?? 0;
+        // The derived view only adds (line, matcher) pairs the raw view did not already find.
+        if (n >= MAX_PER_LINE || (view.derived && rawKeys.has(key))) {
+          // Nothing more of this matcher is wanted on this line: resume at the next one.
+          re.lastIndex = Math.max(re.lastIndex, index.lineStart(line + 1));
+          continue;
+        }
+        seen.set(key, n + 1);
+        if (!view.derived) rawKeys.add(key);
+        out.push({
+          line,
+          column,
+          matched: m[0],
+          lineText: index.lineText(line),
+          matcher,
+          derived: view.derived,
+        });
+        if (out.length >= MAX_CANDIDATES) return out;
+      }
+    }
+  }
+  return out;
+}
+
+/** A RuleHit carrying the candidate's own confidence and severity. */
+export function hitOf(c: Candidate, confidence = c.matcher.confidence, severity = c.matcher.severity): RuleHit {
+  const hit: RuleHit = { line: c.line, matched: c.matched, column: c.column, label: c.matcher.label, confidence };
+  if (severity !== undefined) hit.severity = severity;
+  if (c.derived) hit.tags = ['normalized-view'];
+  return hit;
+}
+
+const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
+
+/** Keeps the strongest hit of each line, by severity then confidence (patterns overlapping on one statement). */
+export function bestPerLine(hits: readonly RuleHit[], defaultSeverity: Severity): RuleHit[] {
+  const score = (h: RuleHit): number => RANK[h.severity ?? defaultSeverity] * 10 + (h.confidence ?? 0);
+  const best = new Map<number, RuleHit>();
+  for (const h of hits) {
+    const cur = best.get(h.line);
+    if (!cur || score(h) > score(cur)) best.set(h.line, h);
+  }
+  return [...best.values()].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Downgrades a hit the way context triage does (LOW, confidence × 0.4, `contextual-triage` tags), for
+ * rule-specific reasons the shared triage cannot see. When the shared triage will downgrade the hit anyway
+ * it is left alone, so it is never downgraded twice.
+ */
+export function downgradeHit(file: FileView, index: LineIndex, hit: RuleHit, reason: string, defaults: { severity: Severity; confidence: number }): RuleHit {
+  const sev = hit.severity ?? defaults.severity;
+  const conf = hit.confidence ?? defaults.confidence;
+  if (triage(file, index, hit.line, hit.column ?? 0, sev, conf).reason) return hit;
+  return {
+    ...hit,
+    severity: 'LOW',
+    confidence: Math.round(conf * 0.4 * 100) / 100,
+    tags: [...(hit.tags ?? []), 'contextual-triage', `triage:${reason}`],
+  };
+}
+
+export const CODE_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'go', 'php', 'rust']);
+
+/** Prose files other than the manifest: where setup documentation lives. SKILL.md is never mere documentation. */
+export function isSupportingDoc(file: FileView): boolean {
+  return !file.isManifest && (file.type === 'markdown' || file.type === 'text');
+}
+
+/** `.gitignore`-style files list paths to keep out; they never read them. */
+export function isIgnoreFile(path: string): boolean {
+  return /(?:^|\/)\.[\w-]{0,20}ignore$/i.test(path);
+}
+
+/** A network sink on the same line: the mention is being sent somewhere, not documented. */
+export const NETWORK_SINK =
+  /\b(?:curl|wget|nc|ncat|netcat|requests\.\w{3,6}|httpx\.\w{3,6}|urlopen|fetch|axios|upload\w{0,10}|exfiltrat\w{0,5}|send|post|transmit|webhook)\b|https?:\/\//i;
+

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runRule, highFindings } from '../../../test/helpers/rule-harness.js';
+import { ssrf3 } from './ssrf3-templated-request-host.js';
+
+test('SSRF3 fires on request URLs whose host is templated', () => {
+  const cases: [string, string][] = [
+    ['a.py', 'r = requests.get(f"http://{host}/status")'],
+    ['a.js', 'const res = await fetch(`https://${target}/api`);'],
+    ['a.py', 'urlopen("http://" + hostname + "/x")'],
+    ['a.py', 'requests.get("http://{}:{}/".format(host, port))'],
+    ['a.sh', 'curl -s "http://${HOST}/health"'],
+    ['a.py', 'url = f"https://{user_host}/v1"'],
+  ];
+  for (const [path, text] of cases) {
+    const f = runRule(ssrf3, { path, text: `\n${text}\n` });
+    assert.ok(f.length >= 1, text);
+    assert.equal(f[0]?.rule.id, 'SSRF3');
+    assert.equal(f[0]?.startLine, 2);
+    assert.equal(f[0]?.severity, 'MEDIUM');
+  }
+});
+
+test('SSRF3 stays quiet on fixed hosts with templated paths', () => {
+  const cases: [string, string][] = [
+    ['a.py', 'requests.get(f"https://api.github.com/repos/{owner}/{repo}")'],
+    ['a.js', 'fetch(`https://api.example.com/items/${id}`)'],
+    ['README.md', 'Point the tool at http://{your-host}/ when self-hosting.'],
+  ];
+  for (const [path, text] of cases) assert.equal(runRule(ssrf3, { path, text }).length, 0, text);
+});
+
+test('SSRF3 is downgraded in fixtures and never HIGH', () => {
+  const f = runRule(ssrf3, { path: 'tests/test_fetch.py', text: 'requests.get(f"http://{host}/")\n' });
+  assert.equal(highFindings(f).length, 0);
+  assert.ok(f.every((x) => x.tags.includes('triage:test-fixture')));
+});

@@ -1,0 +1,52 @@
+// Every supply-chain rule on 1 MB adversarial inputs: single-line runs (the shared helper) and, for the
+// custom and bundle rules the helper cannot drive, many-line inputs built from what those rules look for.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { adversarialLines, assertLinearTime } from '../../../test/helpers/adversarial.js';
+import { fileView, runRule } from '../../../test/helpers/rule-harness.js';
+import type { BundleView, InventoryEntry, Rule } from '../types.js';
+import { supplyChainRules } from './index.js';
+
+// Bundle rules read every manifest below at once, so each gets a quarter of the 1 MB.
+const SIZE = 1_000_000;
+const BUDGET_MS = 1_500;
+const fill = (seed: string) => seed.repeat(Math.ceil(SIZE / seed.length)).slice(0, SIZE);
+
+const SEEDS = [
+  'curl ', 'wget ', 'curl x | ', '| sh ', 'bash <(curl ', 'eval "$(curl ', 'iex (iwr ', 'irm | ', 'exec(', 'eval(',
+  'exec(requests.get(', 'fetch(', '.then(', 'pip install ', 'http://a/', 'curl -o a ', 'chmod +x a\n', './a ',
+  'curl -o a https://e/a\n', 'password: ', 'password is ', 'download a.zip ', 'extract the archive ', '.zip ',
+  'unzip -P ', '7z x -p', 'a==1\n', 'a>=1\n', '"a": "1",\n', '[project]\n', 'dependencies = [\n', '"a",\n',
+  'install_requires=[\n', '[packages]\n', 'a = "*"\n', '{"dependencies": {', '[[', '-r x\n', 'do not pin ',
+];
+const MANIFESTS = ['requirements.txt', 'package.json', 'pyproject.toml', 'setup.py', 'Pipfile', 'SKILL.md', 'docs/a.md', 'run.sh'];
+const INVENTORY: InventoryEntry[] = [{ path: 'a.zip!/b', disposition: 'failed', contentKind: 'opaque', type: 'other', executable: false, size: 1 }];
+
+function timeIt(rule: Rule, label: string, run: () => void): void {
+  const t = performance.now();
+  run();
+  const ms = performance.now() - t;
+  assert.ok(ms < BUDGET_MS, `${rule.meta.id} took ${ms.toFixed(0)} ms on ${label}`);
+}
+
+for (const rule of supplyChainRules) {
+  test(`${rule.meta.id} runs in linear time on adversarial input`, () => {
+    if (rule.kind === 'pattern') {
+      assertLinearTime(rule);
+      return;
+    }
+    const inputs = [...adversarialLines(rule), ...SEEDS.map(fill)].map((s) => (rule.kind === 'bundle' ? s.slice(0, SIZE / 4) : s));
+    for (const text of inputs) {
+      const label = JSON.stringify(text.slice(0, 12));
+      if (rule.kind === 'custom') {
+        for (const path of ['notes.md', 'run.sh', 'SKILL.md']) timeIt(rule, `${path} ${label}`, () => runRule(rule, { path, text }));
+      } else {
+        // Timed on check() itself: the harness's per-finding bookkeeping is not the rule's cost.
+        const files = MANIFESTS.map((path) => fileView({ path, text }));
+        const bundle: BundleView = { paths: MANIFESTS, manifest: null, manifestPath: 'SKILL.md', bytecode: ['__pycache__/'], inventory: INVENTORY };
+        timeIt(rule, label, () => rule.check(bundle, files));
+      }
+    }
+  });
+}

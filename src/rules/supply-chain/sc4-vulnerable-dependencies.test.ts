@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { highFindings, runBundleRule } from '../../../test/helpers/rule-harness.js';
+import { SNAPSHOT_DATE } from './data/advisories.js';
+import { sc4 } from './sc4-vulnerable-dependencies.js';
+
+test('SC4 flags a pinned vulnerable version with the advisory severity and snapshot date', () => {
+  const f = runBundleRule(sc4, [{ path: 'requirements.txt', text: 'click==8.1.7\nPyYAML==5.3.1\n' }]);
+  assert.equal(f.length, 1);
+  assert.equal(f[0]?.rule.id, 'SC4');
+  assert.equal(f[0]?.startLine, 2);
+  assert.equal(f[0]?.severity, 'CRITICAL');
+  assert.equal(f[0]?.confidence, 0.9);
+  assert.equal((f[0]?.evidence as { snapshotDate: string }).snapshotDate, SNAPSHOT_DATE);
+  assert.match(f[0]?.label ?? '', /CVE-2020-14343/);
+});
+
+test('SC4 does not flag a fixed version', () => {
+  assert.equal(runBundleRule(sc4, [{ path: 'requirements.txt', text: 'pyyaml==6.0.1\nrequests==2.31.0\n' }]).length, 0);
+  assert.equal(runBundleRule(sc4, [{ path: 'package.json', text: '{"dependencies": {"lodash": "4.17.21", "minimist": "1.2.8"}}' }]).length, 0);
+});
+
+test('SC4 picks the worst of several advisories and handles npm manifests', () => {
+  const f = runBundleRule(sc4, [{ path: 'package.json', text: '{\n  "dependencies": {\n    "lodash": "4.17.11",\n    "ua-parser-js": "0.7.29"\n  }\n}' }]);
+  assert.deepEqual(f.map((x) => [x.startLine, x.severity]), [[3, 'CRITICAL'], [4, 'CRITICAL']]);
+  assert.equal((f[0]?.evidence as { advisories: unknown[] }).advisories.length, 2);
+  const medium = runBundleRule(sc4, [{ path: 'package.json', text: '{"dependencies": {"lodash": "4.17.15"}}' }]);
+  assert.equal(medium[0]?.severity, 'HIGH');
+});
+
+test('SC4 reports an unpinned snapshot package as LOW Unverifiable Dependency, and nothing for others', () => {
+  const f = runBundleRule(sc4, [{ path: 'requirements.txt', text: 'requests>=2.0\nclick\n' }]);
+  assert.equal(f.length, 1);
+  assert.equal(f[0]?.severity, 'LOW');
+  assert.equal(f[0]?.confidence, 0.4);
+  assert.match(f[0]?.label ?? '', /Unverifiable Dependency/);
+});
+
+test('SC4 findings in fixtures are not HIGH', () => {
+  assert.equal(highFindings(runBundleRule(sc4, [{ path: 'tests/fixtures/requirements.txt', text: 'pyyaml==5.3\n' }])).length, 0);
+});

@@ -1,0 +1,75 @@
+// Which frontmatter values are identifiers (compared by eye: name, triggers, parameter names) and which
+// carry opaque data that is legitimately encoded (icons, signatures, digests).
+import type { ManifestField } from './manifest-text.js';
+
+const IDENTIFIER_KEYS = new Set(['name', 'triggers', 'trigger', 'command', 'commands', 'tool', 'tools', 'slug', 'id', 'alias', 'aliases']);
+const OPAQUE_KEYS = new Set([
+  'icon', 'logo', 'image', 'avatar', 'signature', 'sig', 'checksum', 'sha256', 'sha512', 'sha1', 'hash', 'digest',
+  'integrity', 'publickey', 'public_key', 'public-key', 'key', 'cert', 'certificate', 'fingerprint',
+]);
+
+/** Bound on how much of one value is inspected: manifests are capped at 256 KiB anyway. */
+export const MAX_VALUE_CHARS = 262_144;
+export const MAX_FIELDS = 10_000;
+
+export function isIdentifierField(f: ManifestField): boolean {
+  return IDENTIFIER_KEYS.has(f.key.toLowerCase());
+}
+
+export function isOpaqueField(f: ManifestField): boolean {
+  return OPAQUE_KEYS.has(f.key.toLowerCase());
+}
+
+export function fieldsOf(fields: readonly ManifestField[]): ManifestField[] {
+  return fields.slice(0, MAX_FIELDS).map((f) => (f.value.length > MAX_VALUE_CHARS ? { ...f, value: f.value.slice(0, MAX_VALUE_CHARS) } : f));
+}
+
+export function codePoint(c: string): string {
+  return `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Letters that render like ASCII Latin letters (Cyrillic and Greek look-alikes). */
+export const CONFUSABLE_LETTERS = new Set([
+  ...'аеорсухіјѕԁԛԝһёїАВЕКМНОРСТХЅІЈУ',
+  ...'αεοριτυχνκΑΒΕΖΗΙΚΜΝΟΡΤΥΧ',
+]);
+
+const LATIN = /\p{Script=Latin}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const GREEK = /\p{Script=Greek}/u;
+const ARMENIAN = /\p{Script=Armenian}/u;
+
+export interface MixedToken {
+  token: string;
+  index: number;
+  scripts: string[];
+  /** Every non-Latin letter is a Latin look-alike: the token reads as plain ASCII. */
+  homoglyph: boolean;
+}
+
+/**
+ * Tokens that mix Latin with Cyrillic, Greek or Armenian (or those with each other) inside one word.
+ * Whole words in one script, and CJK next to Latin, are ordinary multilingual text.
+ */
+export function mixedScriptTokens(text: string, limit = 16): MixedToken[] {
+  const out: MixedToken[] = [];
+  if (!/[^\u0000-\u036f]/.test(text)) return out;
+  const tokenRe = /[\p{L}\p{M}\p{N}_]+/gu;
+  for (let m = tokenRe.exec(text); m !== null && out.length < limit; m = tokenRe.exec(text)) {
+    const token = m[0];
+    if (token.length < 2 || !/[^\u0000-\u036f]/.test(token)) continue;
+    const scripts: string[] = [];
+    if (LATIN.test(token)) scripts.push('Latin');
+    if (CYRILLIC.test(token)) scripts.push('Cyrillic');
+    if (GREEK.test(token)) scripts.push('Greek');
+    if (ARMENIAN.test(token)) scripts.push('Armenian');
+    if (scripts.length < 2) continue;
+    let homoglyph = scripts[0] === 'Latin';
+    for (const c of token) {
+      if (!homoglyph) break;
+      if ((CYRILLIC.test(c) || GREEK.test(c) || ARMENIAN.test(c)) && !CONFUSABLE_LETTERS.has(c)) homoglyph = false;
+    }
+    out.push({ token, index: m.index, scripts, homoglyph });
+  }
+  return out;
+}

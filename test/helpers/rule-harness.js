@@ -1,0 +1,76 @@
+import { FileAnalyzer } from '../../src/analysis/runner.js';
+import { typeFromPath } from '../../src/discovery/classify.js';
+import { defaultLimits } from '../../src/limits/index.js';
+import { RULES } from '../../src/rules/index.js';
+export function fileView(f) {
+    const path = f.path ?? 'notes.md';
+    return {
+        path,
+        type: typeFromPath(path),
+        text: f.text,
+        executable: f.executable ?? false,
+        hidden: path.split('/').some((s) => s.startsWith('.')),
+        localOnly: false,
+        isManifest: f.isManifest ?? (path === 'SKILL.md' || path === 'skill.md'),
+    };
+}
+export function runRule(rule, f, bundle) {
+    const file = fileView(f);
+    const analyzer = new FileAnalyzer(file, defaultLimits());
+    const view = {
+        paths: bundle?.paths ?? [file.path],
+        manifest: bundle?.manifest ?? null,
+        manifestPath: bundle?.manifestPath ?? (file.isManifest ? file.path : null),
+        bytecode: bundle?.bytecode ?? [],
+        inventory: bundle?.inventory ?? [],
+    };
+    if (rule.kind === 'pattern') {
+        if (!rule.appliesTo || rule.appliesTo(file))
+            analyzer.runPatternRule(rule);
+    }
+    else if (rule.kind === 'custom') {
+        if (!rule.appliesTo || rule.appliesTo(file))
+            analyzer.runCustomRule(rule, { file, bundle: view });
+    }
+    else {
+        throw new Error('bundle rules are run with runBundleRule');
+    }
+    return analyzer.findings;
+}
+export function ruleIdsFor(f) {
+    const ids = new Set();
+    for (const rule of RULES) {
+        if (rule.kind === 'bundle')
+            continue;
+        for (const finding of runRule(rule, f))
+            ids.add(finding.rule.id);
+    }
+    return [...ids].sort();
+}
+/** Findings at or above HIGH, the ones a false positive would hurt most. */
+export function highFindings(findings) {
+    return findings.filter((x) => x.severity === 'HIGH' || x.severity === 'CRITICAL');
+}
+/** Runs a bundle-level rule over in-memory files. */
+export function runBundleRule(rule, files, bundle) {
+    if (rule.kind !== 'bundle')
+        throw new Error('not a bundle rule');
+    const views = files.map(fileView);
+    const manifestFile = views.find((v) => v.isManifest);
+    const view = {
+        paths: bundle?.paths ?? views.map((v) => v.path),
+        manifest: bundle?.manifest ?? null,
+        manifestPath: bundle?.manifestPath ?? manifestFile?.path ?? null,
+        bytecode: bundle?.bytecode ?? [],
+        inventory: bundle?.inventory ?? [],
+    };
+    const limits = defaultLimits();
+    const out = [];
+    for (const hit of rule.check(view, views)) {
+        const target = views.find((v) => v.path === hit.file) ?? fileView({ path: hit.file, text: '' });
+        const analyzer = new FileAnalyzer(target, limits);
+        analyzer.add(rule.meta, hit, analyzer.rawView());
+        out.push(...analyzer.findings);
+    }
+    return out;
+}
