@@ -45,7 +45,13 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no terminal report on stdout (exit code only)')
     .option('-V, --verbose', 'more detail; stack traces on internal errors')
     .option('--no-color', 'never colour the terminal report')
-    .action((target: string, opts: ScanCliOptions) => {
+    // --llm first, so the default stays undefined (commander gives --no-X alone a default of true).
+    .option('--llm', 'require LLM analysis: fails (exit 2) because no provider is available in this build')
+    .option('--no-llm', 'forbid LLM analysis (this build is static-only, so this is the default)')
+    .action((target: string, opts: ScanCliOptions & { llm?: boolean }) => {
+      if (opts.llm === true) {
+        throw new UsageError('LLM analysis was required (--llm) but this build is static-only; run without --llm');
+      }
       const { exitCode } = runScan(target, opts, process.stdout.isTTY === true);
       process.exitCode = exitCode;
     });

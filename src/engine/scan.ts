@@ -67,6 +67,9 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   const rules = options.rules ?? RULES;
   const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
+  if (analysis.findings.some((f) => f.rule.id === 'AE1')) {
+    ledger.limitation('One or more artifacts referenced from SKILL.md were not completely inspected.');
+  }
   if (!ledger.inventory().some((r) => r.disposition !== 'out_of_scope')) {
     // "0 files scanned" must never read as a clean bill of health.
     ledger.limitation('No analyzable files were found in the target; nothing was inspected.');

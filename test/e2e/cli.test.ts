@@ -113,3 +113,11 @@ test('a scan that finds nothing to analyze is never SAFE', () => {
   assert.equal(report.risk_assessment.recommendation, 'CAUTION');
   assert.match(report.analysis_completeness.limitations.join(' '), /No analyzable files/);
 });
+
+test('--no-llm is accepted; --llm fails closed because this build has no LLM provider', () => {
+  assert.equal(cli(['scan', 'examples/benign-skill', '-q']).code, 0);
+  assert.equal(cli(['scan', 'examples/benign-skill', '-q', '--no-llm']).code, 0);
+  const r = cli(['scan', 'examples/benign-skill', '-q', '--llm']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /static-only/);
+});
