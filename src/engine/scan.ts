@@ -13,6 +13,7 @@ import { buildIssues, matchFingerprint } from '../report/issues.js';
 import { SCHEMA_VERSION } from '../report/types.js';
 import type { ComponentRow, InventoryReportRow, ScanReport } from '../report/types.js';
 import { RULES } from '../rules/index.js';
+import { SNAPSHOT_DATE } from '../rules/supply-chain/data/advisories.js';
 import type { BundleView, InventoryEntry, Rule } from '../rules/types.js';
 import { PathMatcher } from '../shared/glob.js';
 import { VERSION } from '../shared/version.js';
@@ -107,7 +108,7 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
     metadata: {
       scan_mode: 'static-only', llm_requested: false, llm_used: false,
       duration_ms: Math.round(performance.now() - started), has_executable_scripts: components.some((c) => c.executable),
-      target_kind: bundle.kind, rules_run: analysis.rulesRun,
+      target_kind: bundle.kind, rules_run: analysis.rulesRun, advisory_snapshot: SNAPSHOT_DATE,
       ...(options.baseline ? { baseline: { applied: true, suppressed: partition.suppressed.length, fingerprints_ignored_version_mismatch: partition.versionMismatch } } : {}),
     },
     execution_successful: completeness.execution_successful,

@@ -3,14 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { adversarialLines, assertLinearTime } from '../../../test/helpers/adversarial.js';
+import { LINEAR_TIME_BUDGET_MS, adversarialLines, assertLinearTime } from '../../../test/helpers/adversarial.js';
 import { fileView, runRule } from '../../../test/helpers/rule-harness.js';
 import type { BundleView, InventoryEntry, Rule } from '../types.js';
 import { supplyChainRules } from './index.js';
 
 // Bundle rules read every manifest below at once, so each gets a quarter of the 1 MB.
 const SIZE = 1_000_000;
-const BUDGET_MS = 1_500;
+const BUDGET_MS = LINEAR_TIME_BUDGET_MS;
 const fill = (seed: string) => seed.repeat(Math.ceil(SIZE / seed.length)).slice(0, SIZE);
 
 const SEEDS = [

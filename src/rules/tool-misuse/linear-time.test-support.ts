@@ -2,11 +2,11 @@
 // rules, so we hand it the custom rule's pattern table and time the real rule on those lines.
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { adversarialLines } from '../../../test/helpers/adversarial.js';
+import { LINEAR_TIME_BUDGET_MS, adversarialLines } from '../../../test/helpers/adversarial.js';
 import { runRule } from '../../../test/helpers/rule-harness.js';
 import type { PatternSpec, Rule } from '../types.js';
 
-export function assertCustomLinearTime(rule: Rule, specs: readonly PatternSpec[], paths = ['notes.md', 'run.py'], budgetMs = 1_500): void {
+export function assertCustomLinearTime(rule: Rule, specs: readonly PatternSpec[], paths = ['notes.md', 'run.py'], budgetMs = LINEAR_TIME_BUDGET_MS): void {
   const lines = adversarialLines({ kind: 'pattern', meta: rule.meta, patterns: specs });
   for (const line of lines) {
     for (const path of paths) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { parseManifest, type Manifest } from '../../discovery/manifest.js';
 import { defaultLimits } from '../../limits/index.js';
-import { adversarialLines } from '../../../test/helpers/adversarial.js';
+import { LINEAR_TIME_BUDGET_MS, adversarialLines } from '../../../test/helpers/adversarial.js';
 import { runBundleRule, type HarnessFile } from '../../../test/helpers/rule-harness.js';
 import type { BundleView, InventoryEntry, Rule } from '../types.js';
 
@@ -25,7 +25,7 @@ export function inventoryRow(path: string, row: Partial<InventoryEntry> = {}): I
  * `assertLinearTime` runs file rules only; this puts the same 1 MB adversarial runs into every place a
  * bundle rule reads (manifest fields, triggers, parameters, SKILL.md, an executable script, inventory).
  */
-export function assertBundleLinearTime(rule: Rule, budgetMs = 1_500): void {
+export function assertBundleLinearTime(rule: Rule, budgetMs = LINEAR_TIME_BUDGET_MS): void {
   for (const seed of adversarialLines(rule)) {
     const short = seed.slice(0, 200_000);
     const manifest: Manifest = {
