@@ -38,7 +38,7 @@ describe('writeMarkdown', () => {
     assert.ok(findings.includes(`### Findings (${report.issues.length})`));
     for (const i of report.issues) {
       assert.ok(findings.includes(`[${i.location.file}:${i.location.start_line}](${i.location.file}#L${i.location.start_line})`));
-      assert.ok(findings.includes(`\`${i.finding}\``), `snippet of ${i.id}`);
+      assert.ok(findings.includes(mdCode(i.finding, true, 160)), `snippet of ${i.id}`);
       assert.ok(findings.includes(`**${i.id}**`));
     }
     const high = report.issues.filter((i) => i.severity === 'HIGH').length;
