@@ -2,12 +2,16 @@
 import type { Limits } from '../limits/index.js';
 import type { CustomRule, FileView, PatternRule, RuleContext, RuleHit, RuleMeta } from '../rules/types.js';
 import type { Finding } from './finding.js';
-import { LineIndex, windows } from './lines.js';
-import type { Window } from './lines.js';
-import { needsSecurityView, securityView } from './normalize.js';
+import { KeywordPresence, registerKeywords } from './keywords.js';
+import { windows } from './lines.js';
+import type { LineIndex, Window } from './lines.js';
 import { triage } from './triage.js';
+import { beginFile } from './views.js';
+import type { FileViews, SharedView } from './views.js';
 
 const GLOBAL = new WeakMap<RegExp, RegExp>();
+/** Pattern rules whose keywords the shared keyword automaton already knows. */
+const REGISTERED = new WeakSet<PatternRule>();
 
 function globalOf(re: RegExp): RegExp {
   let g = GLOBAL.get(re);
@@ -27,6 +31,7 @@ export interface View {
 
 interface CachedWindow extends Window {
   lower: string;
+  keywords: KeywordPresence;
 }
 
 export interface FileAnalysis {
@@ -35,8 +40,9 @@ export interface FileAnalysis {
 }
 
 export class FileAnalyzer {
-  private readonly views: View[];
-  private readonly raw: LineIndex;
+  /** Raw text and security view, with line index, lower-cased copy and keyword presence, shared by every rule. */
+  readonly views: FileViews;
+  private readonly windowCache = new Map<SharedView, CachedWindow[]>();
   private readonly seen = new Set<string>();
   readonly findings: Finding[] = [];
   truncated = false;
@@ -45,30 +51,53 @@ export class FileAnalyzer {
     readonly file: FileView,
     private readonly limits: Limits,
   ) {
-    this.raw = new LineIndex(file.text);
-    this.views = [{ text: file.text, index: this.raw, derived: false }];
-    if (needsSecurityView(file.text)) {
-      const text = securityView(file.text);
-      if (text !== file.text) this.views.push({ text, index: new LineIndex(text), derived: true });
-    }
+    this.views = beginFile(file.text);
   }
 
   /** Windows and their lower-cased copies are computed once per view and shared by every rule. */
-  private windowsOf(view: View): CachedWindow[] {
-    if (!view.windows) {
-      view.windows = [...windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)].map((w) => ({
-        ...w,
-        lower: w.text.toLowerCase(),
-      }));
+  private windowsOf(view: SharedView): CachedWindow[] {
+    let cached = this.windowCache.get(view);
+    if (!cached) {
+      if (view.text.length <= this.limits.windowChars) {
+        // One window: the view itself, whose lower-cased copy and keyword presence custom rules share.
+        cached = [{
+          start: 0,
+          end: view.text.length,
+          text: view.text,
+          get lower(): string {
+            return view.lower;
+          },
+          get keywords(): KeywordPresence {
+            return view.keywords;
+          },
+        }];
+      } else {
+        const ascii = view.ascii;
+        cached = [...windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)].map((w) => {
+          const keywords = ascii ? new KeywordPresence(w.text, true) : new KeywordPresence(w.text.toLowerCase());
+          return {
+            ...w,
+            keywords,
+            get lower(): string {
+              return keywords.lower;
+            },
+          };
+        });
+      }
+      this.windowCache.set(view, cached);
     }
-    return view.windows;
+    return cached;
   }
 
   runPatternRule(rule: PatternRule): void {
-    for (const view of this.views) {
+    if (!REGISTERED.has(rule)) {
+      REGISTERED.add(rule);
+      for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
+    }
+    for (const view of this.views.all) {
       for (const win of this.windowsOf(view)) {
         for (const spec of rule.patterns) {
-          if (spec.keywords && !spec.keywords.some((k) => win.lower.includes(k))) continue;
+          if (spec.keywords && !win.keywords.any(spec.keywords)) continue;
           if (!this.runPattern(rule, spec, view, win)) return;
         }
       }
@@ -99,11 +128,12 @@ export class FileAnalyzer {
   }
 
   rawView(): View {
-    return this.views[0] as View;
+    return this.views.raw;
   }
 
   runCustomRule(rule: CustomRule, ctx: RuleContext): void {
-    for (const hit of rule.check(ctx)) if (!this.add(rule.meta, hit, this.views[0] as View)) return;
+    const full: RuleContext = ctx.views === this.views ? ctx : { file: ctx.file, bundle: ctx.bundle, views: this.views };
+    for (const hit of rule.check(full)) if (!this.add(rule.meta, hit, this.views.raw)) return;
   }
 
   /** Returns false once the per-file finding cap is reached. */

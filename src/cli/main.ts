@@ -48,11 +48,12 @@ export function buildProgram(): Command {
     // --llm first, so the default stays undefined (commander gives --no-X alone a default of true).
     .option('--llm', 'require LLM analysis: fails (exit 2) because no provider is available in this build')
     .option('--no-llm', 'forbid LLM analysis (this build is static-only, so this is the default)')
-    .action((target: string, opts: ScanCliOptions & { llm?: boolean }) => {
+    .option('--online', 'also look pinned dependencies up live in OSV.dev for SC4 (network; off by default)')
+    .action(async (target: string, opts: ScanCliOptions & { llm?: boolean }) => {
       if (opts.llm === true) {
         throw new UsageError('LLM analysis was required (--llm) but this build is static-only; run without --llm');
       }
-      const { exitCode } = runScan(target, opts, process.stdout.isTTY === true);
+      const { exitCode } = await runScan(target, opts, process.stdout.isTTY === true);
       process.exitCode = exitCode;
     });
 
@@ -78,10 +79,10 @@ export function buildProgram(): Command {
   return program;
 }
 
-export function main(argv: readonly string[]): void {
+export async function main(argv: readonly string[]): Promise<void> {
   const verbose = argv.includes('--verbose') || argv.includes('-V');
   try {
-    buildProgram().parse(argv as string[], { from: 'node' });
+    await buildProgram().parseAsync(argv as string[], { from: 'node' });
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exit(EXIT.ok);
@@ -93,4 +94,4 @@ export function main(argv: readonly string[]): void {
   }
 }
 
-main(process.argv);
+void main(process.argv);

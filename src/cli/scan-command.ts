@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
+import { prefetchOnlineAdvisories } from '../engine/online.js';
 import { scan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
@@ -25,6 +26,8 @@ export interface ScanCliOptions {
   quiet?: boolean;
   verbose?: boolean;
   color: boolean;
+  /** Also look pinned dependencies up live in OSV.dev (SC4). The only option that opens a connection. */
+  online?: boolean;
 }
 
 export interface ReportTarget {
@@ -72,18 +75,25 @@ export interface ScanRun {
   exitCode: 0 | 1 | 2;
 }
 
-export function runScan(target: string, opts: ScanCliOptions, isTty: boolean): ScanRun {
+export async function runScan(target: string, opts: ScanCliOptions, isTty: boolean): Promise<ScanRun> {
   const format = opts.format.toLowerCase();
   if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
   const extra = parseReportSpecs(opts.report);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const baselinePath = baselineInside(target, opts.baseline);
   const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline) : undefined;
+  const online = opts.online === true
+    ? await prefetchOnlineAdvisories({ target, excludes: opts.exclude, ...(baselinePath !== undefined ? { baselinePath } : {}) })
+    : undefined;
+  if (online && online.errors.length > 0 && !opts.quiet) {
+    process.stderr.write(`skillspector: warning: live OSV lookup incomplete (${online.errors.length} problem(s)); SC4 relies on the bundled snapshot for the rest, and the analysis is marked incomplete.\n`);
+  }
   const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
   const report = scan({
     target, excludes: opts.exclude, onProgress: (d, t) => progress.update(d, t),
     ...(baselinePath !== undefined ? { baselinePath } : {}),
     ...(baseline ? { baseline } : {}),
+    ...(online ? { onlineAdvisories: online.advisories, osvErrors: online.errors } : {}),
   });
   progress.done();
   const meta = report.metadata.baseline as { fingerprints_ignored_version_mismatch?: boolean } | undefined;

@@ -1,9 +1,8 @@
 // Per-member checks in the order of INSPECTION §3.2; the first hit wins.
-import { inventoryRowFor } from '../discovery/inventory.js';
+import { recordInventory } from '../discovery/inventory.js';
 import type { ExceptionReason, UnreadableReason } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
-import { isExecutableArtifact } from './concealment.js';
 import { checkMemberName, isZipBytes, readZipEntry } from './zip/index.js';
 import type { ZipEntry, ZipReadFailure } from './zip/index.js';
 import type { ExpandState, OpenContainer } from './expand.js';
@@ -170,19 +169,9 @@ function bangDirectory(c: OpenContainer): string {
   return `${c.artifact.path}!`;
 }
 
-/**
- * Binary data no rule reads is out of scope, but executable binary content (a `.pyc`, an `.exe`
- * without a native header, an Office macro project) stays in scope as partial/opaque_content: it
- * was not inspected, and SC9 must still see it.
- */
+/** Executable or unreadable binary members stay in scope as partial/opaque_content (see inventory.ts). */
 function recordMemberInventory(state: ExpandState, member: Artifact): void {
-  const row = inventoryRowFor(member);
-  if (row.reason === 'binary_content' && isExecutableArtifact({ row, bytes: member.bytes, mode: member.mode, origin: 'member' })) {
-    row.disposition = 'partial';
-    row.reason = 'opaque_content';
-  }
-  state.ledger.addInventory(row);
-  if (row.reason === 'binary_content') state.ledger.scope('binary_content', row.path);
+  recordInventory(state.ledger, member);
 }
 
 /** A real disk path owns this virtual path: keep the disk bytes, withhold the member, fail closed. */

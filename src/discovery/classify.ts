@@ -78,10 +78,20 @@ export function contentKindOf(bytes: Buffer): ContentKind {
   if (BINARY_MAGIC.some((m) => startsWith(bytes, m))) return 'binary';
   const sample = bytes.subarray(0, SAMPLE);
   if (isUtf8(sample) || (bytes.length > SAMPLE && isUtf8(trimPartialCodePoint(sample)))) return 'text';
-  // Not UTF-8: accept legacy text that is mostly printable.
+  // Not UTF-8: accept legacy text that is mostly printable and mostly decodable. Compressed or encrypted
+  // bytes are ~88 % "printable" by byte value, so the U+FFFD bound (<= 10 %, as upstream) is what rejects them.
   let printable = 0;
   for (const b of sample) if (b === 9 || b === 10 || b === 13 || (b >= 0x20 && b !== 0x7f)) printable += 1;
-  return sample.length === 0 || printable / sample.length >= 0.85 ? 'text' : 'binary';
+  if (sample.length === 0) return 'text';
+  return printable / sample.length >= 0.85 && replacementRatio(sample) <= 0.1 ? 'text' : 'binary';
+}
+
+/** Share of U+FFFD among the characters of a lenient UTF-8 decoding. */
+function replacementRatio(sample: Buffer): number {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(sample);
+  let bad = 0;
+  for (let i = text.indexOf('\uFFFD'); i !== -1; i = text.indexOf('\uFFFD', i + 1)) bad += 1;
+  return text.length === 0 ? 0 : bad / text.length;
 }
 
 /** A sample cut mid-character is still UTF-8 text: drop up to 3 trailing continuation bytes. */

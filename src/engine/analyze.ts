@@ -1,6 +1,8 @@
 // Runs every applicable rule; an analyzer failure becomes a ledger fact, never a crash.
 import type { Finding } from '../analysis/finding.js';
+import { registerKeywords } from '../analysis/keywords.js';
 import { FileAnalyzer } from '../analysis/runner.js';
+import { releaseViews } from '../analysis/views.js';
 import type { Limits } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { BundleView, FileView, Rule } from '../rules/types.js';
@@ -33,6 +35,10 @@ export function analyzeFiles(
   const failedRules = new Set<string>();
   let stoppedAt: string | undefined;
   let done = 0;
+  // Every pattern keyword goes into the shared one-pass keyword automaton before the first file is read.
+  for (const rule of rules) {
+    if (rule.kind === 'pattern') for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
+  }
   for (const file of files) {
     if (expired()) {
       stoppedAt = file.path;
@@ -43,7 +49,7 @@ export function analyzeFiles(
       if (!applies(rule, file)) continue;
       try {
         if (rule.kind === 'pattern') analyzer.runPatternRule(rule);
-        else if (rule.kind === 'custom') analyzer.runCustomRule(rule, { file, bundle });
+        else if (rule.kind === 'custom') analyzer.runCustomRule(rule, { file, bundle, views: analyzer.views });
       } catch (err) {
         failedRules.add(rule.meta.id);
         ledger.exception({
@@ -65,6 +71,7 @@ export function analyzeFiles(
   }
   if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits);
   findings.push(...runBundleRules(rules, files, bundle, limits, ledger, failedRules));
+  releaseViews();
   recordStatuses(rules, files, ledger, failedRules);
   return { findings, rulesRun: rules.length };
 }

@@ -14,6 +14,7 @@ import { SCHEMA_VERSION } from '../report/types.js';
 import type { ComponentRow, InventoryReportRow, ScanReport } from '../report/types.js';
 import { RULES } from '../rules/index.js';
 import { SNAPSHOT_DATE } from '../rules/supply-chain/data/advisories.js';
+import type { OnlineAdvisory } from '../rules/supply-chain/osv.js';
 import type { BundleView, InventoryEntry, Rule } from '../rules/types.js';
 import { PathMatcher } from '../shared/glob.js';
 import { VERSION } from '../shared/version.js';
@@ -35,6 +36,10 @@ export interface ScanOptions {
   baseline?: Baseline;
   /** Called after each analysed file; the CLI draws a progress line from it. */
   onProgress?: (done: number, total: number) => void;
+  /** Advisories prefetched from OSV.dev (`scan --online`, src/engine/online.ts); SC4 consults them besides the snapshot. */
+  onlineAdvisories?: readonly OnlineAdvisory[];
+  /** Why that live lookup failed or was cut short; any entry makes the analysis incomplete. */
+  osvErrors?: readonly string[];
 }
 
 export interface DetailedScan {
@@ -65,6 +70,12 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   const manifest = readManifest(classified, manifestPath, limits, ledger);
   const inventoryEntries = buildInventoryEntries(classified, ledger);
   const view: BundleView = { paths: inventoryEntries.map((e) => e.path), manifest, manifestPath, bytecode: bundle.bytecode, inventory: inventoryEntries };
+  if (options.onlineAdvisories) view.onlineAdvisories = options.onlineAdvisories;
+  const osvErrors = options.osvErrors ?? [];
+  if (osvErrors.length > 0) {
+    // A failed live lookup must never read as "no known vulnerabilities".
+    ledger.limitation(`Live OSV lookup failed: ${osvErrors.join('; ')}; results rely on the bundled snapshot (${SNAPSHOT_DATE}).`);
+  }
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   const rules = options.rules ?? RULES;
   const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
@@ -109,6 +120,8 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
       scan_mode: 'static-only', llm_requested: false, llm_used: false,
       duration_ms: Math.round(performance.now() - started), has_executable_scripts: components.some((c) => c.executable),
       target_kind: bundle.kind, rules_run: analysis.rulesRun, advisory_snapshot: SNAPSHOT_DATE,
+      advisory_sources: options.onlineAdvisories ? ['bundled-snapshot', 'osv-live'] : ['bundled-snapshot'],
+      ...(osvErrors.length > 0 ? { osv_errors: [...osvErrors] } : {}),
       ...(options.baseline ? { baseline: { applied: true, suppressed: partition.suppressed.length, fingerprints_ignored_version_mismatch: partition.versionMismatch } } : {}),
     },
     execution_successful: completeness.execution_successful,

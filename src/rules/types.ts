@@ -1,5 +1,7 @@
 // A rule is metadata plus an implementation, under one public id (RULES.md).
+import type { FileViews } from '../analysis/views.js';
 import type { Manifest } from '../discovery/manifest.js';
+import type { OnlineAdvisory } from './supply-chain/osv.js';
 import type { FileType, Provenance, Severity } from '../shared/types.js';
 
 export const CATEGORIES = [
@@ -70,6 +72,8 @@ export interface BundleView {
   bytecode: readonly string[];
   /** Inventory rows as known before analysis. */
   inventory: readonly InventoryEntry[];
+  /** Advisories from a live OSV lookup (`scan --online`); absent in the default, offline scan. SC4 reads them. */
+  onlineAdvisories?: readonly OnlineAdvisory[];
 }
 
 export interface PatternSpec {
@@ -100,6 +104,13 @@ export interface RuleHit {
 export interface RuleContext {
   file: FileView;
   bundle: BundleView;
+  /**
+   * Shared per-file views, computed once for all rules: `views.raw` (the raw text) and `views.security`
+   * (the security view, when it differs), each with `index` (LineIndex), `lower` (lower-cased text),
+   * `keywords` (one-pass keyword presence: `keywords.any(['curl', 'wget'])`) and `lines`. The runner
+   * always sets it; `viewsOf(file.text)` (src/analysis/views.ts) returns the same object.
+   */
+  views?: FileViews;
 }
 
 export interface PatternRule {

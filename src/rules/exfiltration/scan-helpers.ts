@@ -1,9 +1,9 @@
 // Shared by the exfiltration, privilege, agent-snooping and SSRF custom rules: run a table of linear-time
 // patterns over a file's raw text and its security view, then let the rule judge each candidate with
 // the whole line in hand (file type, polarity, setup documentation) before it becomes a RuleHit.
-import { LineIndex } from '../../analysis/lines.js';
-import { needsSecurityView, securityView } from '../../analysis/normalize.js';
+import type { LineIndex } from '../../analysis/lines.js';
 import { triage } from '../../analysis/triage.js';
+import { viewsOf } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
 import type { FileView, RuleHit } from '../types.js';
 
@@ -33,25 +33,29 @@ const MAX_CANDIDATES = 5_000;
 // a child-process env) sees the later ones too; bounded so a 1 MB line of repeats stays cheap.
 const MAX_PER_LINE = 8;
 
+const GLOBAL = new WeakMap<RegExp, RegExp>();
+
+/** The `g` twin of a matcher's regex, compiled once (callers reset `lastIndex`). */
 function globalOf(re: RegExp): RegExp {
-  return new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let g = GLOBAL.get(re);
+  if (!g) {
+    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+    GLOBAL.set(re, g);
+  }
+  g.lastIndex = 0;
+  return g;
 }
 
 /** Every match of every matcher, at most MAX_PER_LINE per (line, label), raw view first. */
 export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidate[] {
-  const views: { text: string; derived: boolean }[] = [{ text: file.text, derived: false }];
-  if (needsSecurityView(file.text)) {
-    const text = securityView(file.text);
-    if (text !== file.text) views.push({ text, derived: true });
-  }
   const out: Candidate[] = [];
   const seen = new Map<string, number>();
   const rawKeys = new Set<string>();
-  for (const view of views) {
-    const lower = view.text.toLowerCase();
-    const index = new LineIndex(view.text);
+  // Views, line indexes and keyword presence are computed once per file and shared by every rule.
+  for (const view of viewsOf(file.text).all) {
     for (const matcher of matchers) {
-      if (matcher.keywords && !matcher.keywords.some((k) => lower.includes(k))) continue;
+      if (matcher.keywords && !view.keywords.any(matcher.keywords)) continue;
+      const index = view.index;
       const re = globalOf(matcher.re);
       for (let m = re.exec(view.text); m !== null; m = re.exec(view.text)) {
         if (m[0].length === 0) re.lastIndex += 1;

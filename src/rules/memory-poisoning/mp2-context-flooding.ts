@@ -41,20 +41,66 @@ function uniform(unit: string): boolean {
 /**
  * A 2–20 character unit repeated 20+ times in a row on one line, found without backtracking: for every
  * period p keep the length of the current run of positions where text[i] === text[i - p]. A run of
- * (MIN_REPEATS - 1) * p such positions means MIN_REPEATS back-to-back copies. O(n × MAX_UNIT).
+ * (MIN_REPEATS - 1) * p such positions means MIN_REPEATS back-to-back copies. O(n × MAX_UNIT) on the
+ * lines that hold such a run; every other line is ruled out by `mayRepeat` at a fraction of the cost.
  */
 export function findRepetitions(text: string): { start: number; end: number; unit: string }[] {
   const out: { start: number; end: number; unit: string }[] = [];
   const run = new Int32Array(MAX_UNIT + 1);
-  let lineStart = 0;
-  for (let i = 1; i < text.length; i += 1) {
+  // Runs never cross a newline, so lines are independent; a line shorter than MIN_REPEATS × MIN_UNIT
+  // cannot hold MIN_REPEATS copies of any unit.
+  for (let from = 0; from < text.length; ) {
+    const nl = text.indexOf('\n', from);
+    const to = nl === -1 ? text.length : nl;
+    if (to - from >= MIN_REPEATS * MIN_UNIT && mayRepeat(text, from, to)) repetitionsInLine(text, from, to, run, out);
+    if (nl === -1) break;
+    from = nl + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether some period p has (MIN_REPEATS - 1) × p consecutive positions j in [from + p, to) with
+ * text[j] === text[j - p]: the necessary condition for `repetitionsInLine` to report anything. Probes
+ * the far end of each candidate run first, so ordinary text costs about n / (19 p) probes per period;
+ * each position is compared at most once per period.
+ */
+function mayRepeat(text: string, from: number, to: number): boolean {
+  for (let p = MIN_UNIT; p <= MAX_UNIT; p += 1) {
+    const need = (MIN_REPEATS - 1) * p;
+    let lo = from + p;
+    if (to - lo < need) return false; // longer periods need even more room
+    // Positions lo..verified are known to match; a run of `need` starting at lo would end at j.
+    let verified = lo - 1;
+    for (let j = lo + need - 1; j < to; j = lo + need - 1) {
+      let k = j;
+      while (k > verified && text.charCodeAt(k) === text.charCodeAt(k - p)) k -= 1;
+      if (k === verified) return true;
+      lo = k + 1;
+      verified = j;
+    }
+  }
+  return false;
+}
+
+/** The exact per-period scan of one line [from, to), as if the text held only that line. */
+function repetitionsInLine(
+  text: string, from: number, to: number, run: Int32Array, out: { start: number; end: number; unit: string }[],
+): void {
+  run.fill(0);
+  let same = 1; // length of the single-character stretch ending at i
+  for (let i = from + 1; i < to; i += 1) {
     const c = text.charCodeAt(i);
-    if (c === 10) {
-      run.fill(0);
-      lineStart = i + 1;
+    same = c === text.charCodeAt(i - 1) ? same + 1 : 1;
+    if (same > MAX_UNIT + 1) {
+      // Deep in a one-character stretch every period's unit is that character (uniform, never reported),
+      // and the first different character resets every period's run: jump to it.
+      let m = i + 1;
+      while (m < to && text.charCodeAt(m) === c) m += 1;
+      i = m - 1;
       continue;
     }
-    const maxP = Math.min(MAX_UNIT, i - lineStart);
+    const maxP = Math.min(MAX_UNIT, i - from);
     for (let p = MIN_UNIT; p <= maxP; p += 1) {
       if (c !== text.charCodeAt(i - p)) {
         run[p] = 0;
@@ -72,10 +118,10 @@ export function findRepetitions(text: string): { start: number; end: number; uni
       out.push({ start, end, unit });
       run.fill(0);
       i = end - 1;
+      same = 0; // counted afresh from `end` (an undercount only delays the jump)
       break;
     }
   }
-  return out;
 }
 
 function lineOf(starts: number[], offset: number): number {

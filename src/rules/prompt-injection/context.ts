@@ -1,7 +1,7 @@
 // Helpers shared by the family's custom rules: line mapping, optional context triage, views.
-import { LineIndex } from '../../analysis/lines.js';
-import { needsSecurityView, securityView } from '../../analysis/normalize.js';
+import type { LineIndex } from '../../analysis/lines.js';
 import { triage } from '../../analysis/triage.js';
+import { viewsOf, type SharedView } from '../../analysis/views.js';
 import type { FileView, RuleHit } from '../types.js';
 import type { Severity } from '../../shared/types.js';
 
@@ -11,33 +11,12 @@ export function triaged(file: FileView, index: LineIndex, hit: RuleHit, severity
   return { ...hit, severity: t.severity, confidence: t.confidence, tags: [...(hit.tags ?? []), ...t.tags] };
 }
 
-export interface TextView {
-  text: string;
-  /** Built on first use: most files never need it. */
-  readonly index: LineIndex;
-  derived: boolean;
-}
+/** A view with its line index, lower-cased copy and keyword presence, each built on first use. */
+export type TextView = SharedView;
 
-function view(text: string, derived: boolean): TextView {
-  let index: LineIndex | undefined;
-  return {
-    text,
-    derived,
-    get index(): LineIndex {
-      index ??= new LineIndex(text);
-      return index;
-    },
-  };
-}
-
-/** The raw text, plus the line-preserving security view when the text has non-ASCII characters. */
-export function textViews(text: string): TextView[] {
-  const views = [view(text, false)];
-  if (needsSecurityView(text)) {
-    const derived = securityView(text);
-    if (derived !== text) views.push(view(derived, true));
-  }
-  return views;
+/** The raw text, plus the line-preserving security view when it differs (shared across rules, per file). */
+export function textViews(text: string): readonly TextView[] {
+  return viewsOf(text).all;
 }
 
 /** `U+200B`-style names for characters a reader cannot see. */

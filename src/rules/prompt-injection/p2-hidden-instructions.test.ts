@@ -22,9 +22,15 @@ test('P2 reads multi-line and markdown link-definition comments', () => {
 });
 
 test('P2 leaves tool directives alone and reports a lone generic word at MEDIUM', () => {
-  const text = '<!-- prettier-ignore -->\n<!-- markdownlint-disable MD033 -->\n<!-- cspell:ignore foo -->\n<!-- TODO: fetch fresh numbers -->\n';
+  const text = [
+    '<!-- prettier-ignore -->',
+    '<!-- markdownlint-disable MD033 -->',
+    '<!-- cspell:ignore foo -->',
+    "<!-- Don't show the table of contents here; it fails silently on GitHub -->",
+    '<!-- TODO: fetch fresh numbers -->',
+  ].join('\n');
   const f = runRule(p2, { path: 'README.md', text });
-  assert.deepEqual(f.map((x) => [x.startLine, x.severity]), [[4, 'MEDIUM']]);
+  assert.deepEqual(f.map((x) => [x.startLine, x.severity]), [[5, 'MEDIUM']]);
 });
 
 test('P2 reports zero-width characters but exempts emoji ZWJ sequences and joining scripts', () => {

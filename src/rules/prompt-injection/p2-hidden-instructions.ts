@@ -12,7 +12,7 @@ const VISIBLE_SCOPE = new Set(['markdown', 'text', 'other']);
 // Signals that a comment speaks to an agent rather than to a maintainer. Tool directives such as
 // `prettier-ignore` or `cspell:ignore` are excluded by the look-behind.
 const STRONG_SIGNAL =
-  /(?<![-\w:])(?:ignore|disregard|forget|override)\b[^\n]{0,40}?\b(?:instructions?|rules|prompts?|guidelines)\b|\bsystem\s+prompt\b|\b(?:silently|secretly|covertly)\b|\b(?:do\s+not|don'?t|never)\s+(?:tell|mention|reveal|inform|show|alert|notify)\b|\bwithout\s+(?:telling|asking|informing|notifying)\b|\bexfiltrat|\b(?:curl|wget)\s[^\n]{0,80}https?:|\b(?:send|post|upload)\b[^\n]{0,80}\bto\s+https?:/i;
+  /(?<![-\w:])(?:ignore|disregard|forget|override)\b[^\n]{0,40}?\b(?:instructions?|rules|prompts?|guidelines)\b|\bsystem\s+prompt\b|\b(?:silently|secretly|covertly|quietly)\s+(?:send|upload|post|run|execute|install|download|forward|copy|transmit|include|insert|append|add|delete|read|collect|log|report|call|invoke|fetch)\b|\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|show|alert|notify|(?:mention|reveal|explain)\s+(?:this\s+|it\s+)?to)\s+(?:the\s+)?(?:users?|humans?|reviewers?)\b|\bwithout\s+(?:telling|asking|informing|notifying)\b|\bexfiltrat|\b(?:curl|wget)\s[^\n]{0,80}https?:|\b(?:send|post|upload)\b[^\n]{0,80}\bto\s+https?:/i;
 const WEAK_SIGNALS: readonly RegExp[] = [
   /\b(?:system|assistant|ai|agents?|llm|language\s+model|claude|chatgpt|gpt|copilot|codex|gemini)\b\s*[:,]|\byou\s+(?:must|should|will|are\s+to)\b|\byour\s+(?:task|instructions|job)\b/i,
   /(?<![-\w:])(?:ignore|disregard|forget|override)(?![-\w])/i,
@@ -100,6 +100,7 @@ function isEmojiLike(cp: number): boolean {
     cp === 0x2139 || cp === 0x3030 || cp === 0x303d || cp === 0x3297 || cp === 0x3299
   );
 }
+
 // Scripts where ZWJ/ZWNJ change shaping: Arabic, Syriac, Thaana, Indic, Sinhala, Tibetan, Myanmar, Khmer, Mongolian.
 // Cyrillic and Greek are left out on purpose: they are where homoglyphs come from.
 function isJoiningScript(cp: number): boolean {

@@ -111,8 +111,7 @@ export const p5 = defineRule({
     const hits: RuleHit[] = [];
     const hitLines = new Set<number>();
     for (const view of textViews(file.text)) {
-      const lower = view.text.toLowerCase();
-      if (!KEYWORDS.some((k) => lower.includes(k))) continue;
+      if (!view.keywords.any(KEYWORDS)) continue;
       for (const m of MATCHERS) {
         m.re.lastIndex = 0;
         for (let r = m.re.exec(view.text); r !== null && hits.length < MAX_HITS; r = m.re.exec(view.text)) {

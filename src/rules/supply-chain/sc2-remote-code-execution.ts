@@ -1,5 +1,4 @@
-import { LineIndex } from '../../analysis/lines.js';
-import { needsSecurityView, securityView } from '../../analysis/normalize.js';
+import { viewsOf, type SharedView } from '../../analysis/views.js';
 import type { FileView, RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import { cautionaryContext, downgradeCautionary } from './context.js';
@@ -73,26 +72,30 @@ function classify(spec: Spec, matched: string, after: string): { severity: 'HIGH
   return { severity: 'HIGH', confidence: spec.confidence, label: spec.label };
 }
 
-function scan(text: string, tag: string | undefined, hits: Map<string, RuleHit>): void {
-  const lower = text.toLowerCase();
-  const index = new LineIndex(text);
+// Necessary literals of the line-by-line flows, so texts without them skip the per-line pass: every
+// download line matches /\b(?:curl|wget)\b/i, and an evaluated fetch needs exec(, eval( or new Function(.
+const DOWNLOAD_WORDS = ['curl', 'wget'];
+const EVAL_WORDS = ['exec', 'eval', 'function'];
+
+function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleHit>): void {
+  const { text } = view;
   for (const spec of SPECS) {
-    if (!spec.keywords.some((k) => lower.includes(k))) continue;
+    if (!view.keywords.any(spec.keywords)) continue;
     spec.re.lastIndex = 0;
     for (let m = spec.re.exec(text); m !== null; m = spec.re.exec(text)) {
-      const line = index.lineOf(m.index);
+      const line = view.index.lineOf(m.index);
       const key = `${line}\u001f${spec.kind}`;
       if (hits.has(key)) continue;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
       const c = classify(spec, m[0], after);
       hits.set(key, {
-        line, matched: m[0], column: m.index - index.lineStart(line), label: c.label, severity: c.severity, confidence: c.confidence,
+        line, matched: m[0], column: m.index - view.index.lineStart(line), label: c.label, severity: c.severity, confidence: c.confidence,
         ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind },
       });
     }
   }
-  const lines = text.split('\n');
-  for (const run of downloadThenRun(lines)) {
+  const lines = view.lines;
+  for (const run of view.keywords.any(DOWNLOAD_WORDS) ? downloadThenRun(lines) : []) {
     const key = `${run.line}\u001fdownload-run`;
     if (hits.has(key)) continue;
     const trusted = allTrusted(run.segment);
@@ -104,7 +107,7 @@ function scan(text: string, tag: string | undefined, hits: Map<string, RuleHit>)
       ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'download-then-run', runLine: run.runLine, verified: run.verified },
     });
   }
-  for (const flow of fetchedThenEvaluated(lines)) {
+  for (const flow of view.keywords.any(EVAL_WORDS) ? fetchedThenEvaluated(lines) : []) {
     const key = `${flow.line}\u001fcode-fetch`;
     if (hits.has(key)) continue;
     hits.set(key, {
@@ -129,9 +132,10 @@ export const sc2 = defineRule({
   },
   check({ file }: { file: FileView }): RuleHit[] {
     const hits = new Map<string, RuleHit>();
-    scan(file.text, undefined, hits);
-    if (needsSecurityView(file.text)) scan(securityView(file.text), 'normalized-view', hits);
-    const lines = file.text.split('\n');
+    const views = viewsOf(file.text);
+    scan(views.raw, undefined, hits);
+    if (views.security) scan(views.security, 'normalized-view', hits);
+    const lines = views.raw.lines;
     return [...hits.values()].map((h) =>
       h.severity === 'HIGH' && cautionaryContext(file, lines, h.line) ? downgradeCautionary(h, h.confidence ?? 0.85) : h,
     );

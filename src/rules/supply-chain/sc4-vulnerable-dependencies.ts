@@ -6,6 +6,7 @@ import type { Advisory } from './data/advisories.js';
 import { ADVISORIES, SNAPSHOT_DATE } from './data/advisories.js';
 import type { Dependency } from './deps.js';
 import { collectDependencies, normalizeName } from './deps.js';
+import type { OnlineAdvisory } from './osv.js';
 import { inRange } from './version.js';
 
 const BY_PACKAGE = new Map<string, Advisory[]>();
@@ -24,15 +25,50 @@ export function affecting(advisories: readonly Advisory[], version: string): Adv
   return advisories.filter((a) => a.ranges.some((r) => inRange(version, r)));
 }
 
-function vulnerableHit(dep: Dependency, version: string, hits: Advisory[]): RuleHit & { file: string } {
+/** One advisory as SC4 reports it, from either source. */
+interface Known {
+  id: string;
+  aliases: readonly string[];
+  severity: Severity;
+  summary: string;
+  source: 'bundled-snapshot' | 'osv-live';
+}
+
+const SOURCE_TEXT = { 'bundled-snapshot': 'bundled offline advisory snapshot', 'osv-live': 'OSV.dev live lookup' } as const;
+
+function onlineIndex(advisories: readonly OnlineAdvisory[] | undefined): Map<string, OnlineAdvisory[]> {
+  const out = new Map<string, OnlineAdvisory[]>();
+  for (const a of advisories ?? []) {
+    const key = `${a.ecosystem}:${a.package}@${a.version}`;
+    out.set(key, [...(out.get(key) ?? []), a]);
+  }
+  return out;
+}
+
+/** Live records first (fresher), then snapshot ones they do not already cover, deduplicated by id and aliases. */
+function merge(live: readonly OnlineAdvisory[], snapshot: readonly Advisory[]): Known[] {
+  const seen = new Set<string>();
+  const out: Known[] = [];
+  const add = (k: Known): void => {
+    if ([k.id, ...k.aliases].some((id) => seen.has(id))) return;
+    for (const id of [k.id, ...k.aliases]) seen.add(id);
+    out.push(k);
+  };
+  for (const a of live) add({ id: a.id, aliases: a.aliases, severity: a.severity, summary: a.summary, source: 'osv-live' });
+  for (const a of snapshot) add({ id: a.id, aliases: a.aliases, severity: a.severity, summary: a.summary, source: 'bundled-snapshot' });
+  return out;
+}
+
+function vulnerableHit(dep: Dependency, version: string, hits: Known[]): RuleHit & { file: string } {
   const worst = hits.reduce((w, a) => (severityRank(a.severity) > severityRank(w.severity) ? a : w));
-  const ids = hits.map((a) => a.aliases[0] ?? a.id);
+  const ids = hits.map((a) => a.aliases.find((x) => x.startsWith('CVE-')) ?? a.id);
+  const sources = [...new Set(hits.map((a) => a.source))];
   return {
     file: dep.file, line: dep.line, matched: `${dep.name} ${dep.spec}`.trim(), severity: worst.severity, confidence: CONFIDENCE[worst.severity],
     label: `Known-vulnerable dependency: ${dep.name} ${version} (${ids.join(', ')})`,
     evidence: {
-      package: dep.name, ecosystem: dep.ecosystem, version, snapshotDate: SNAPSHOT_DATE, source: 'bundled offline advisory snapshot',
-      advisories: hits.map((a) => ({ id: a.id, aliases: a.aliases, severity: a.severity, summary: a.summary })),
+      package: dep.name, ecosystem: dep.ecosystem, version, snapshotDate: SNAPSHOT_DATE, source: sources.map((s) => SOURCE_TEXT[s]).join(' + '), sources,
+      advisories: hits.map((a) => ({ id: a.id, aliases: a.aliases, severity: a.severity, summary: a.summary, source: a.source })),
     },
   };
 }
@@ -46,21 +82,24 @@ export const sc4 = defineRule({
     confidence: 0.8,
     title: 'Known-Vulnerable Dependency',
     description:
-      `A dependency pinned to a release with a published advisory, checked offline against a bundled snapshot of well-known PyPI and npm advisories (snapshot ${SNAPSHOT_DATE}; not exhaustive). Severity follows the advisory. A dependency on a package in the snapshot whose version is not pinned cannot be verified and is reported at LOW as "Unverifiable Dependency".`,
+      `A dependency pinned to a release with a published advisory, checked offline against a bundled snapshot holding a curated subset of well-known PyPI and npm advisories, each re-verified against its published GHSA record (snapshot ${SNAPSHOT_DATE}; not exhaustive). Severity follows the advisory. A dependency on a package in the snapshot whose version is not pinned cannot be verified and is reported at LOW as "Unverifiable Dependency". With \`scan --online\` (never the default, never over MCP), pinned dependencies are also looked up live in OSV.dev; live and snapshot advisories are merged by id and alias, and a failed or truncated lookup makes the analysis incomplete rather than clean.`,
     remediation:
-      'Upgrade to a release outside the affected range and pin it. For a complete, current answer run a live advisory lookup (osv-scanner, pip-audit, npm audit).',
+      'Upgrade to a release outside the affected range and pin it. For a complete, current answer run with --online or a live advisory lookup (osv-scanner, pip-audit, npm audit).',
     fileTypes: ['text', 'json', 'toml', 'python', 'other'],
   },
-  check(_bundle, files): (RuleHit & { file: string })[] {
+  check(bundle, files): (RuleHit & { file: string })[] {
     const out: (RuleHit & { file: string })[] = [];
+    const online = onlineIndex(bundle.onlineAdvisories);
     for (const dep of collectDependencies(files)) {
+      if (dep.source !== 'registry') continue;
       const advisories = advisoriesFor(dep);
-      if (advisories.length === 0 || dep.source !== 'registry') continue;
       if (dep.pinned) {
-        const hits = affecting(advisories, dep.pinned);
+        const live = online.get(`${dep.ecosystem}:${normalizeName(dep.ecosystem, dep.name)}@${dep.pinned}`) ?? [];
+        const hits = merge(live, affecting(advisories, dep.pinned));
         if (hits.length > 0) out.push(vulnerableHit(dep, dep.pinned, hits));
         continue;
       }
+      if (advisories.length === 0) continue;
       out.push({
         file: dep.file, line: dep.line, matched: `${dep.name} ${dep.spec}`.trim(), severity: 'LOW', confidence: 0.4,
         label: `Unverifiable Dependency: ${dep.name} is not pinned, and releases of it have known advisories`,

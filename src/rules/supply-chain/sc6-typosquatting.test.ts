@@ -24,6 +24,12 @@ test('SC6 does not flag exact popular names, spelling variants or distant names'
   assert.equal(typosquatOf('pypi', 'flaks'), null);
 });
 
+test('SC6 knows the agent-ecosystem packages real skills depend on', () => {
+  // `mcp` is one substitution from `scp` and `markitdown` two edits from `markdown`; both are the real packages.
+  for (const name of ['mcp', 'fastmcp', 'markitdown', 'pdfplumber']) assert.equal(typosquatOf('pypi', name), null, name);
+  assert.equal(typosquatOf('pypi', 'mcpp')?.target, 'mcp');
+});
+
 test('SC6 catches one-edit squats of short names', () => {
   assert.equal(typosquatOf('npm', 'expres')?.target, 'express');
   assert.equal(typosquatOf('pypi', 'numpi')?.target, 'numpy');

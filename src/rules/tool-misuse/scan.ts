@@ -1,7 +1,6 @@
 // Pattern scanning for custom rules that need per-file adjustments (severity by context, confidence
 // by file type) the pattern runner cannot express. Mirrors the runner: raw text plus the security view.
-import { LineIndex } from '../../analysis/lines.js';
-import { needsSecurityView, securityView } from '../../analysis/normalize.js';
+import { viewsOf } from '../../analysis/views.js';
 import type { FileView, PatternSpec, RuleHit } from '../types.js';
 
 const CODE_TYPES: ReadonlySet<string> = new Set([
@@ -12,8 +11,17 @@ export function isCodeFile(file: FileView): boolean {
   return CODE_TYPES.has(file.type);
 }
 
+const GLOBAL = new WeakMap<RegExp, RegExp>();
+
+/** The `g` twin of a pattern, compiled once and reset for each scan. */
 function globalOf(re: RegExp): RegExp {
-  return new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let g = GLOBAL.get(re);
+  if (!g) {
+    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+    GLOBAL.set(re, g);
+  }
+  g.lastIndex = 0;
+  return g;
 }
 
 /**
@@ -21,17 +29,12 @@ function globalOf(re: RegExp): RegExp {
  * spec in table order wins, so tables list their most specific patterns first.
  */
 export function scanSpecs(file: FileView, specs: readonly PatternSpec[]): RuleHit[] {
-  const views: { text: string; derived: boolean }[] = [{ text: file.text, derived: false }];
-  if (needsSecurityView(file.text)) {
-    const text = securityView(file.text);
-    if (text !== file.text) views.push({ text, derived: true });
-  }
   const byLine = new Map<number, { rank: number; hit: RuleHit }>();
-  for (const view of views) {
-    const lower = view.text.toLowerCase();
-    const index = new LineIndex(view.text);
+  // Views, line indexes and keyword presence are computed once per file and shared by every rule.
+  for (const view of viewsOf(file.text).all) {
     specs.forEach((spec, rank) => {
-      if (spec.keywords && !spec.keywords.some((k) => lower.includes(k))) return;
+      if (spec.keywords && !view.keywords.any(spec.keywords)) return;
+      const index = view.index;
       const re = globalOf(spec.re);
       for (let m = re.exec(view.text); m !== null; m = re.exec(view.text)) {
         if (m[0].length === 0) re.lastIndex += 1;
@@ -73,7 +76,7 @@ interface Occurrence { step: number; start: number; end: number }
  * ended at most `maxGap` characters before it. Linear in text size plus occurrences.
  */
 export function findChains(text: string, spec: ChainSpec): { start: number; end: number }[] {
-  if (spec.keywords && !spec.keywords.some((k) => text.toLowerCase().includes(k))) return [];
+  if (spec.keywords && !viewsOf(text).raw.keywords.any(spec.keywords)) return [];
   const occ: Occurrence[] = [];
   spec.steps.forEach((re, step) => {
     const g = globalOf(re);
@@ -106,11 +109,10 @@ export function findChains(text: string, spec: ChainSpec): { start: number; end:
 
 /** Chains as rule hits on the raw text (line of the first step). */
 export function chainHits(file: FileView, specs: readonly ChainSpec[]): RuleHit[] {
-  let index: LineIndex | undefined;
   const hits: RuleHit[] = [];
   for (const spec of specs) {
     for (const c of findChains(file.text, spec)) {
-      index ??= new LineIndex(file.text);
+      const index = viewsOf(file.text).raw.index;
       const line = index.lineOf(c.start);
       const hit: RuleHit = {
         line,

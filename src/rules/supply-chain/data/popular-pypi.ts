@@ -53,4 +53,5 @@ pydub soundfile librosa audioread resampy pyaudio sounddevice moviepy imageio-ff
 qrcode pyqrcode python-barcode pyotp twilio slack-sdk discord-py python-telegram-bot tweepy praw stripe
 sendgrid boto3-stubs types-requests types-pyyaml types-setuptools typeguard beartype attrs cattrs dataclasses-json
 jsonpickle dill cloudpickle marshmallow-enum environs python-decouple dynaconf configparser pyhocon
+mcp fastmcp markitdown pdfplumber pypdfium2 pdf2image pytesseract
 `.split(/\s+/).filter((n) => n.length > 0);

@@ -1,0 +1,38 @@
+// The one-pass keyword prefilter must answer exactly as `lower.includes(word)` would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { KeywordPresence, registerKeywords } from './keywords.js';
+
+const WORDS = ['curl', 'wget', 'ignore', 'ign', 'gnore', 'e', 'rm ', 'of=/dev/', ':()', '--no-verify', 'ab', 'abab', 'bab', 'a.b', 'aab'];
+
+test('keyword presence equals includes, for registered, late and non-ASCII keywords', () => {
+  registerKeywords(WORDS);
+  const alphabet = fc.constantFrom('a', 'b', 'c', 'u', 'r', 'l', 'w', 'g', 'e', 't', 'i', 'n', 'o', ' ', '-', '.', '/', '\n', 'é', '\u0130');
+  fc.assert(
+    fc.property(fc.array(alphabet, { maxLength: 80 }).map((cs) => cs.join('')), fc.constantFrom(...WORDS, 'late', 'é', 'xé', ''), (text, extra) => {
+      const lower = text.toLowerCase();
+      const p = new KeywordPresence(lower);
+      for (const w of [...WORDS, extra]) assert.equal(p.has(w), lower.includes(w), `${JSON.stringify(w)} in ${JSON.stringify(lower)}`);
+      assert.equal(p.any(['nothing-here', extra]), lower.includes('nothing-here') || lower.includes(extra));
+      assert.equal(p.any([]), false);
+      if (!/[^\u0000-\u007f]/.test(text)) {
+        const raw = new KeywordPresence(text.toUpperCase(), true);
+        for (const w of [...WORDS, extra]) assert.equal(raw.has(w), text.toUpperCase().toLowerCase().includes(w));
+        assert.equal(raw.lower, text.toUpperCase().toLowerCase());
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test('keyword presence finds overlapping and nested keywords', () => {
+  registerKeywords(['he', 'she', 'his', 'hers', 'ushers']);
+  const p = new KeywordPresence('ushers');
+  assert.equal(new KeywordPresence('USHERS', true).has('hers'), true);
+  assert.equal(new KeywordPresence('hers').has('Hers'), false, 'an upper-case keyword never occurs in lower-cased text');
+  assert.deepEqual(['he', 'she', 'his', 'hers', 'ushers'].map((w) => p.has(w)), [true, true, false, true, true]);
+  const q = new KeywordPresence('x'.repeat(10_000) + 'his');
+  assert.equal(q.any(['hers', 'his']), true);
+  assert.equal(q.any(['hers', 'she']), false);
+});

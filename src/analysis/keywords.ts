@@ -1,0 +1,228 @@
+// Keyword prefilters answered from one pass over the text instead of one `includes` per keyword.
+//
+// Rules guard each pattern with lower-case keywords ("run this regex only if the text contains one of
+// them"). With ~500 distinct keywords across the catalogue, asking `lower.includes(k)` for each one
+// scanned every file hundreds of times. Here every keyword seen so far is compiled into one
+// Aho–Corasick automaton (a full transition table over ASCII); a text is scanned once and the answer
+// for every known keyword is read from the result. `has(k)` is exactly `lower.includes(k)`.
+
+const ALPHABET = 128;
+
+/** One compiled automaton over a fixed list of ASCII keywords. */
+class Automaton {
+  /** Keyword id → keyword. */
+  readonly words: readonly string[];
+  private readonly ids = new Map<string, number>();
+  /** Dense transition table: state * ALPHABET + code unit → next state. */
+  private readonly next: Int32Array;
+  /** Keyword ending exactly at this state, or -1. */
+  private readonly output: Int32Array;
+  /** Nearest proper suffix state that ends a keyword (dictionary suffix link), or -1. */
+  private readonly dict: Int32Array;
+  /** 1 when a keyword ends at this state or at one of its suffixes (the chain is worth walking). */
+  private readonly emits: Uint8Array;
+  /** Per-scan stamp: states whose dictionary chain is already recorded in this scan. */
+  private readonly stamp: Int32Array;
+  private scans = 0;
+  private readonly lists = new WeakMap<readonly string[], Int32Array>();
+
+  constructor(words: readonly string[]) {
+    this.words = words;
+    // Trie.
+    const children: Map<number, number>[] = [new Map()];
+    const out: number[] = [-1];
+    words.forEach((w, id) => {
+      this.ids.set(w, id);
+      let s = 0;
+      for (let i = 0; i < w.length; i += 1) {
+        const c = w.charCodeAt(i);
+        let t = children[s]?.get(c);
+        if (t === undefined) {
+          t = children.length;
+          children.push(new Map());
+          out.push(-1);
+          children[s]?.set(c, t);
+        }
+        s = t;
+      }
+      out[s] = id;
+    });
+    const n = children.length;
+    this.next = new Int32Array(n * ALPHABET);
+    this.output = Int32Array.from(out);
+    this.dict = new Int32Array(n).fill(-1);
+    this.emits = new Uint8Array(n);
+    this.stamp = new Int32Array(n);
+    const fail = new Int32Array(n);
+    // Breadth-first: each state's transitions are its trie edges, else its failure state's transitions.
+    const queue: number[] = [];
+    for (let c = 0; c < ALPHABET; c += 1) {
+      const t = children[0]?.get(c);
+      if (t !== undefined) {
+        this.next[c] = t;
+        queue.push(t);
+      }
+    }
+    for (let q = 0; q < queue.length; q += 1) {
+      const s = queue[q] as number;
+      const f = fail[s] as number;
+      this.dict[s] = (this.output[f] as number) >= 0 ? f : (this.dict[f] as number);
+      for (let c = 0; c < ALPHABET; c += 1) {
+        const t = children[s]?.get(c);
+        if (t === undefined) {
+          this.next[s * ALPHABET + c] = this.next[f * ALPHABET + c] as number;
+        } else {
+          fail[t] = this.next[f * ALPHABET + c] as number;
+          this.next[s * ALPHABET + c] = t;
+          queue.push(t);
+        }
+      }
+    }
+    for (let t = 1; t < n; t += 1) this.emits[t] = (this.output[t] as number) >= 0 || (this.dict[t] as number) > 0 ? 1 : 0;
+    // Keywords are lower-case, so A–Z step like a–z: scanning ASCII text equals scanning its toLowerCase().
+    for (let t = 0; t < n; t += 1) {
+      for (let c = 65; c <= 90; c += 1) this.next[t * ALPHABET + c] = this.next[t * ALPHABET + c + 32] as number;
+    }
+  }
+
+  idOf(word: string): number | undefined {
+    return this.ids.get(word);
+  }
+
+  /** Ids of a keyword list (-1 for a word this automaton does not hold), cached per list. */
+  idsOf(words: readonly string[]): Int32Array {
+    let ids = this.lists.get(words);
+    if (!ids) {
+      ids = Int32Array.from(words, (w) => this.ids.get(w) ?? -1);
+      this.lists.set(words, ids);
+    }
+    return ids;
+  }
+
+  /** Which keywords occur in `text`: one pass, O(text + keywords). */
+  scan(text: string): Uint8Array {
+    const found = new Uint8Array(this.words.length);
+    if (this.words.length === 0) return found;
+    this.scans += 1;
+    if (this.scans === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.scans = 1;
+    }
+    const scan = this.scans;
+    const { next, output, dict, emits, stamp } = this;
+    let s = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text.charCodeAt(i);
+      // No keyword holds a non-ASCII code unit, so one resets the automaton.
+      s = c < ALPHABET ? (next[s * ALPHABET + c] as number) : 0;
+      if (emits[s] === 0 || stamp[s] === scan) continue;
+      // Record every keyword ending here, once per state per scan, so repeats cost nothing.
+      for (let t = s; t > 0 && stamp[t] !== scan; t = dict[t] as number) {
+        stamp[t] = scan;
+        const id = output[t] as number;
+        if (id >= 0) found[id] = 1;
+      }
+    }
+    return found;
+  }
+}
+
+/** Lower-case ASCII: what the automaton holds (anything else is answered with `includes`). */
+function automatable(word: string): boolean {
+  for (let i = 0; i < word.length; i += 1) {
+    const c = word.charCodeAt(i);
+    if (c >= ALPHABET || (c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
+
+/** Every ASCII keyword any prefilter has asked about; the automaton is rebuilt when the list grows. */
+const known: string[] = [];
+const knownSet = new Set<string>();
+let automaton: Automaton | undefined;
+/** Keyword lists already registered whole, so a list is learnt at once rather than word by word. */
+const knownLists = new WeakSet<readonly string[]>();
+
+/** Adds keywords to the shared automaton ahead of use (optional: unknown keywords are learnt on first use). */
+export function registerKeywords(words: Iterable<string>): void {
+  for (const w of words) {
+    if (w.length === 0 || knownSet.has(w) || !automatable(w)) continue;
+    knownSet.add(w);
+    known.push(w);
+  }
+}
+
+function currentAutomaton(): Automaton {
+  if (!automaton || automaton.words.length !== known.length) {
+    automaton = new Automaton([...known]);
+  }
+  return automaton;
+}
+
+/**
+ * Keyword presence for one lower-cased text. The first question scans the text once for every keyword
+ * known at that moment; a keyword first seen later is answered with `includes` (and learnt for the next
+ * text). Answers are exactly `lower.includes(word)`.
+ */
+export class KeywordPresence {
+  private automaton: Automaton | undefined;
+  private found: Uint8Array | undefined;
+  private extra: Map<string, boolean> | undefined;
+  private lowerText: string | undefined;
+
+  /** `lower` is the lower-cased text. */
+  constructor(lower: string);
+  /** `text` is ASCII-only: it is scanned as is (A–Z fold in the automaton) and lower-cased only if needed. */
+  constructor(text: string, asciiOnly: true);
+  constructor(
+    private readonly source: string,
+    private readonly asciiOnly = false,
+  ) {
+    if (!asciiOnly) this.lowerText = source;
+  }
+
+  /** The lower-cased text. */
+  get lower(): string {
+    this.lowerText ??= this.source.toLowerCase();
+    return this.lowerText;
+  }
+
+  private scanned(): Automaton {
+    if (this.automaton === undefined) {
+      this.automaton = currentAutomaton();
+      this.found = this.automaton.scan(this.source);
+    }
+    return this.automaton;
+  }
+
+  /** For a keyword the automaton does not hold: `includes`, memoised, and learnt for the next text. */
+  private slow(word: string): boolean {
+    let hit = this.extra?.get(word);
+    if (hit === undefined) {
+      hit = this.lower.includes(word);
+      (this.extra ??= new Map()).set(word, hit);
+      registerKeywords([word]);
+    }
+    return hit;
+  }
+
+  has(word: string): boolean {
+    const id = this.scanned().idOf(word);
+    return id === undefined ? this.slow(word) : this.found?.[id] === 1;
+  }
+
+  /** True when any of `words` occurs (the prefilter every rule table uses). */
+  any(words: readonly string[]): boolean {
+    if (!knownLists.has(words)) {
+      knownLists.add(words);
+      registerKeywords(words);
+    }
+    const ids = this.scanned().idsOf(words);
+    const found = this.found as Uint8Array;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] as number;
+      if (id >= 0 ? found[id] === 1 : this.slow(words[i] as string)) return true;
+    }
+    return false;
+  }
+}

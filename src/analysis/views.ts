@@ -1,0 +1,102 @@
+// Per-file derived text shared by every rule: the raw text and the security view, each with its line
+// index, lower-cased copy, keyword presence and line list, all computed on first use and at most once
+// per file (they used to be recomputed by each rule that needed them).
+import { KeywordPresence } from './keywords.js';
+import { LineIndex } from './lines.js';
+import { needsSecurityView, securityView } from './normalize.js';
+
+/** One view of a file's text (raw, or the line-preserving security view). */
+export class SharedView {
+  private lowerText: string | undefined;
+  private lineIndex: LineIndex | undefined;
+  private presence: KeywordPresence | undefined;
+  private lineList: readonly string[] | undefined;
+  private asciiOnly: boolean | undefined;
+
+  constructor(
+    readonly text: string,
+    /** True for the security view (findings on it are tagged `normalized-view`). */
+    readonly derived: boolean,
+  ) {}
+
+  /** `text.toLowerCase()`. */
+  get lower(): string {
+    this.lowerText ??= this.presence?.lower ?? this.text.toLowerCase();
+    return this.lowerText;
+  }
+
+  get index(): LineIndex {
+    this.lineIndex ??= new LineIndex(this.text);
+    return this.lineIndex;
+  }
+
+  /** True when every character is ASCII (the raw text then needs no security view). */
+  get ascii(): boolean {
+    this.asciiOnly ??= !needsSecurityView(this.text);
+    return this.asciiOnly;
+  }
+
+  /** Keyword prefilter over `lower`: `keywords.has(k)` is `lower.includes(k)`, answered from one pass. */
+  get keywords(): KeywordPresence {
+    // ASCII text is scanned as is (the automaton folds A–Z), sparing the lower-cased copy.
+    this.presence ??= this.ascii ? new KeywordPresence(this.text, true) : new KeywordPresence(this.lower);
+    return this.presence;
+  }
+
+  /** `text.split('\n')`, shared: callers must not modify it. */
+  get lines(): readonly string[] {
+    this.lineList ??= this.text.split('\n');
+    return this.lineList;
+  }
+}
+
+/** The raw view and, when it differs, the security view of one text. */
+export class FileViews {
+  readonly raw: SharedView;
+  private securityView: SharedView | null | undefined;
+
+  constructor(readonly text: string) {
+    this.raw = new SharedView(text, false);
+  }
+
+  /** The security view (NFKC, invisibles removed, confusables mapped), or undefined when it equals the raw text. */
+  get security(): SharedView | undefined {
+    if (this.securityView === undefined) {
+      let derived: string | undefined;
+      if (!this.raw.ascii) derived = securityView(this.text);
+      this.securityView = derived === undefined || derived === this.text ? null : new SharedView(derived, true);
+    }
+    return this.securityView ?? undefined;
+  }
+
+  /** Raw view first, then the security view when there is one. */
+  get all(): readonly SharedView[] {
+    const security = this.security;
+    return security ? [this.raw, security] : [this.raw];
+  }
+}
+
+// The file being analysed (set by the runner) and the last other text a helper asked about: rules run
+// file by file, so these are the only views worth keeping, and nothing outlives the next file.
+let current: FileViews | undefined;
+let other: FileViews | undefined;
+
+/** The shared views of `text`: those of the file being analysed when it is that file's text. */
+export function viewsOf(text: string): FileViews {
+  if (current?.text === text) return current;
+  if (other?.text !== text) other = new FileViews(text);
+  return other;
+}
+
+/** Makes `text` the file being analysed (the runner calls this once per file) and returns its fresh views. */
+export function beginFile(text: string): FileViews {
+  current = new FileViews(text);
+  other = undefined;
+  return current;
+}
+
+/** Drops the cached views (the runner calls this when analysis ends, so large texts are not retained). */
+export function releaseViews(): void {
+  current = undefined;
+  other = undefined;
+}
