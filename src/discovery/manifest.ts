@@ -1,5 +1,6 @@
 // Bounded SKILL.md frontmatter parsing with a real YAML parser. Never throws.
 import { isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { LineIndex } from '../analysis/lines.js';
 import type { Limits } from '../limits/index.js';
 
 export interface Manifest {
@@ -84,18 +85,8 @@ function collectStrings(node: unknown, key: string, lineOf: (off: number) => num
 }
 
 function lineMapper(body: string, firstLine: number): (offset: number) => number {
-  const starts = [0];
-  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return firstLine + lo + 1;
-  };
+  const index = new LineIndex(body);
+  return (offset) => firstLine + index.lineOf(offset);
 }
 
 function stringList(v: unknown): string[] {
