@@ -36,3 +36,15 @@ test('keyword presence finds overlapping and nested keywords', () => {
   assert.equal(q.any(['hers', 'his']), true);
   assert.equal(q.any(['hers', 'she']), false);
 });
+
+test('late keywords on a long text still answer exactly', () => {
+  const text = `${'lorem ipsum dolor '.repeat(5_000)}zebra quokka\n`;
+  const p = new KeywordPresence(text, true);
+  assert.equal(p.has('lorem'), true);
+  const late = Array.from({ length: 40 }, (_, i) => `late-word-${i}`);
+  for (const w of late) assert.equal(p.any([w, `${w}-other`]), false);
+  assert.equal(p.any(['late-never', 'quokka']), true);
+  assert.equal(p.any(['zebra q']), true);
+  assert.equal(p.has('ipsum dolor lorem'), true);
+  assert.equal(p.has('dolor lorem ipsum zebra'), false);
+});
