@@ -5,22 +5,13 @@ import type { Finding } from './finding.js';
 import { KeywordPresence, registerKeywords } from './keywords.js';
 import { windows } from './lines.js';
 import type { LineIndex, Window } from './lines.js';
+import { globalOf } from './regex.js';
 import { triage } from './triage.js';
 import { beginFile } from './views.js';
 import type { FileViews, SharedView } from './views.js';
 
-const GLOBAL = new WeakMap<RegExp, RegExp>();
 /** Pattern rules whose keywords the shared keyword automaton already knows. */
 const REGISTERED = new WeakSet<PatternRule>();
-
-function globalOf(re: RegExp): RegExp {
-  let g = GLOBAL.get(re);
-  if (!g) {
-    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-    GLOBAL.set(re, g);
-  }
-  return g;
-}
 
 export interface View {
   text: string;

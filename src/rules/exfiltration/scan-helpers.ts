@@ -6,6 +6,7 @@ import { triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
 import type { FileView, RuleHit } from '../types.js';
+import { globalOf } from '../../analysis/regex.js';
 
 export interface Matcher {
   /** Linear-time pattern; `g` is added. */
@@ -32,19 +33,6 @@ const MAX_CANDIDATES = 5_000;
 // Several candidates of one matcher on one line, so a rule judging context (a request call before the URL,
 // a child-process env) sees the later ones too; bounded so a 1 MB line of repeats stays cheap.
 const MAX_PER_LINE = 8;
-
-const GLOBAL = new WeakMap<RegExp, RegExp>();
-
-/** The `g` twin of a matcher's regex, compiled once (callers reset `lastIndex`). */
-function globalOf(re: RegExp): RegExp {
-  let g = GLOBAL.get(re);
-  if (!g) {
-    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-    GLOBAL.set(re, g);
-  }
-  g.lastIndex = 0;
-  return g;
-}
 
 /** Every match of every matcher, at most MAX_PER_LINE per (line, label), raw view first. */
 export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidate[] {

@@ -2,6 +2,7 @@
 // by file type) the pattern runner cannot express. Mirrors the runner: raw text plus the security view.
 import { viewsOf } from '../../analysis/views.js';
 import type { FileView, PatternSpec, RuleHit } from '../types.js';
+import { globalOf } from '../../analysis/regex.js';
 
 const CODE_TYPES: ReadonlySet<string> = new Set([
   'python', 'javascript', 'typescript', 'shell', 'ruby', 'go', 'rust', 'php', 'powershell', 'batch',
@@ -9,19 +10,6 @@ const CODE_TYPES: ReadonlySet<string> = new Set([
 
 export function isCodeFile(file: FileView): boolean {
   return CODE_TYPES.has(file.type);
-}
-
-const GLOBAL = new WeakMap<RegExp, RegExp>();
-
-/** The `g` twin of a pattern, compiled once and reset for each scan. */
-function globalOf(re: RegExp): RegExp {
-  let g = GLOBAL.get(re);
-  if (!g) {
-    g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-    GLOBAL.set(re, g);
-  }
-  g.lastIndex = 0;
-  return g;
 }
 
 /**
