@@ -1,6 +1,7 @@
 // Runs the rule catalogue over one file's raw text and its security view, window by window.
 import type { Limits } from '../limits/index.js';
-import type { CustomRule, FileView, PatternRule, RuleContext, RuleHit, RuleMeta } from '../rules/types.js';
+import type { CustomRule, PatternRule, RuleContext, RuleHit, RuleMeta } from '../rules/types.js';
+import type { FileView } from '../model/bundle.js';
 import type { Finding } from './finding.js';
 import { KeywordPresence, registerKeywords } from './keywords.js';
 import { windows } from './lines.js';

@@ -1,6 +1,6 @@
 // Context and polarity: text that forbids, lists or documents a pattern is not an instruction to do it.
 // Such matches are downgraded (never silently dropped) with a `contextual-triage` tag.
-import type { FileView } from '../rules/types.js';
+import type { FileView } from '../model/bundle.js';
 import type { Severity } from '../shared/types.js';
 import type { LineIndex } from './lines.js';
 

@@ -1,7 +1,7 @@
 // Decides which artifacts hold concealed executable content (INSPECTION §5, SC9).
 import { hasShebang, isExecutable, suffixOf } from '../discovery/classify.js';
 import type { InventoryRow } from '../ledger/index.js';
-import type { Concealment, ConcealmentReason } from '../rules/types.js';
+import type { Concealment, ConcealmentReason } from '../model/bundle.js';
 import { isDocumentContainer } from './kind.js';
 
 export interface ConcealmentInput {

@@ -1,57 +1,16 @@
 // Opens every ZIP-compatible artifact in memory, recursively to depth 3, under one shared budget
 // (INSPECTION §3). Nothing is extracted, rendered or executed.
 import type { Budget } from '../limits/index.js';
-import type { ExceptionReason, Ledger } from '../ledger/index.js';
+import type { Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
-import type { PathMatcher } from '../shared/glob.js';
-import type { ContainerType } from '../shared/types.js';
 import { isZipBytes, openZip } from './zip/index.js';
 import type { ZipEntry } from './zip/index.js';
 import { containerTypeOf, expectedContainer, isDisguised } from './kind.js';
 import { inspectMember } from './member.js';
+import { containerException, memberExtra, reportMember, reportPath } from './state.js';
+import type { Attribution, ChainInfo, ExpandOptions, ExpandState, OpenContainer } from './state.js';
 
-export interface ExpandOptions {
-  excludes: PathMatcher;
-  /** Paths the disk walk produced; a member with the same virtual path is a collision. */
-  diskPaths: ReadonlySet<string>;
-}
-
-/**
- * Where a withheld container's own exceptions go. A member withheld because a real disk path has
- * its virtual path is still opened (in memory) so its distinct descendants are analyzed, but
- * nothing about it may be recorded on that path: it belongs to the disk file. Its exceptions are
- * reported on the nearest archive container that owns a row (`path`), naming the member (`self`).
- */
-export interface Attribution {
-  path: string;
-  /** Member name of the withheld container, relative to `path` (`inner.zip`, or `a.zip!/b.zip`). */
-  self: string;
-}
-
-/** One container being opened, and the chain of containers above it. */
-export interface OpenContainer {
-  artifact: Artifact;
-  bytes: Buffer;
-  /** 0 for an archive target (members form the bundle root), 1 for a direct member of an outer file. */
-  depth: number;
-  type: ContainerType;
-  outerPath: string;
-  ancestry: ContainerType[];
-  hiddenChain: boolean;
-  disguisedChain: boolean;
-  attribution?: Attribution;
-}
-
-export interface ExpandState {
-  budget: Budget;
-  ledger: Ledger;
-  options: ExpandOptions;
-  members: Artifact[];
-  seen: Set<string>;
-  /** Member virtual paths withheld because a real disk path has them. */
-  withheld: Set<string>;
-  halted: boolean;
-}
+export type { ExpandOptions };
 
 function delimiterCount(path: string): number {
   return path.split('!/').length - 1;
@@ -70,7 +29,7 @@ export function expansionOrder(artifacts: readonly Artifact[]): Artifact[] {
 }
 
 export function expandContainers(artifacts: readonly Artifact[], budget: Budget, ledger: Ledger, options: ExpandOptions): Artifact[] {
-  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false };
+  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false, open: (a, b, c) => openContainer(state, a, b, c) };
   for (const artifact of expansionOrder(artifacts)) {
     if (state.halted) break;
     const bytes = artifact.bytes;
@@ -98,7 +57,7 @@ function formatMismatch(state: ExpandState, artifact: Artifact): void {
 
 /** An archive target: its members form the bundle root; containers inside it are depth 1. */
 export function expandArchiveTarget(archive: Artifact, budget: Budget, ledger: Ledger, options: ExpandOptions): Artifact[] {
-  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false };
+  const state: ExpandState = { budget, ledger, options, members: [], seen: new Set(options.diskPaths), withheld: new Set(), halted: false, open: (a, b, c) => openContainer(state, a, b, c) };
   if (archive.bytes) {
     openContainer(state, archive, archive.bytes, { depth: 0, outerPath: '', ancestry: [], hiddenChain: false, disguisedChain: false });
   }
@@ -109,40 +68,6 @@ function openOuter(state: ExpandState, artifact: Artifact, bytes: Buffer): void 
   openContainer(state, artifact, bytes, {
     depth: 1, outerPath: artifact.path, ancestry: [], hiddenChain: artifact.hidden, disguisedChain: false,
   });
-}
-
-export interface ChainInfo {
-  depth: number;
-  outerPath: string;
-  ancestry: ContainerType[];
-  hiddenChain: boolean;
-  disguisedChain: boolean;
-  attribution?: Attribution;
-}
-
-/** The path a container's exceptions are reported on: its own, or its attribution when withheld. */
-export function reportPath(c: { artifact: Artifact; attribution?: Attribution | undefined }): string {
-  return c.attribution?.path ?? c.artifact.path;
-}
-
-/** The `member` value naming `name` (a member of `c`) on the report path; undefined for the container itself. */
-export function reportMember(c: { attribution?: Attribution | undefined }, name?: string): string | undefined {
-  if (!c.attribution) return name;
-  return name === undefined ? c.attribution.self : `${c.attribution.self}!/${name}`;
-}
-
-function memberExtra(member: string | undefined): { member?: string } {
-  return member !== undefined ? { member } : {};
-}
-
-export function containerException(
-  state: ExpandState,
-  path: string,
-  reason: ExceptionReason,
-  message: string,
-  extra: { member?: string; observed?: number; limit?: number; unit?: 'bytes' | 'members' | 'depth' | 'ratio' | 'seconds' } = {},
-): void {
-  state.ledger.exception({ phase: 'containers', reason, path, message, ...extra });
 }
 
 function timeExceeded(state: ExpandState, c: { artifact: Artifact; attribution?: Attribution | undefined }, member?: string): boolean {
@@ -157,7 +82,7 @@ function timeExceeded(state: ExpandState, c: { artifact: Artifact; attribution?:
   return true;
 }
 
-export function openContainer(state: ExpandState, artifact: Artifact, bytes: Buffer, chain: ChainInfo): void {
+function openContainer(state: ExpandState, artifact: Artifact, bytes: Buffer, chain: ChainInfo): void {
   const { budget } = state;
   budget.startArchiveClock();
   const self = { artifact, attribution: chain.attribution };

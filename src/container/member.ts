@@ -5,8 +5,8 @@ import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
 import { checkMemberName, isZipBytes, readZipEntry } from './zip/index.js';
 import type { ZipEntry, ZipReadFailure } from './zip/index.js';
-import type { ExpandState, OpenContainer } from './expand.js';
-import { containerException, openContainer, reportMember, reportPath } from './expand.js';
+import type { ExpandState, OpenContainer } from './state.js';
+import { containerException, reportMember, reportPath } from './state.js';
 
 type Unit = 'bytes' | 'members' | 'depth' | 'ratio' | 'seconds';
 interface Refusal { reason: ExceptionReason; message: string; observed?: number; limit?: number; unit?: Unit }
@@ -158,7 +158,7 @@ function admitMember(state: ExpandState, c: OpenContainer, entry: ZipEntry, name
     state.ledger.degrade(path, 'partial', 'archive_depth_limit');
     return;
   }
-  openContainer(state, member, bytes, {
+  state.open(member, bytes, {
     depth: c.depth + 1, outerPath: c.depth === 0 ? path : c.outerPath, ancestry: c.ancestry,
     hiddenChain: member.hidden, disguisedChain: c.disguisedChain,
   });
@@ -215,7 +215,7 @@ function openWithheld(state: ExpandState, c: OpenContainer, name: string, path: 
     return;
   }
   const shadow: Artifact = { path, origin: 'member', bytes, size: bytes.length, truncated: false, mode: 0, hidden: c.hiddenChain || isHiddenPath(path) };
-  openContainer(state, shadow, bytes, {
+  state.open(shadow, bytes, {
     depth: c.depth + 1, outerPath: c.depth === 0 ? path : c.outerPath, ancestry: c.ancestry,
     hiddenChain: shadow.hidden, disguisedChain: c.disguisedChain, attribution: { path: at, self },
   });

@@ -5,7 +5,8 @@ import { FileAnalyzer } from '../analysis/runner.js';
 import { releaseViews } from '../analysis/views.js';
 import type { Limits } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { BundleView, FileView, Rule } from '../rules/types.js';
+import type { Rule } from '../rules/types.js';
+import type { BundleView, FileView } from '../model/bundle.js';
 
 export interface AnalysisResult {
   findings: Finding[];

@@ -3,7 +3,7 @@ import { countLines, decodeText, isExecutable, typeFromPath } from '../discovery
 import { isManifestPath } from '../discovery/manifest.js';
 import type { InventoryRow } from '../ledger/index.js';
 import type { ComponentRow } from '../report/types.js';
-import type { FileView } from '../rules/types.js';
+import type { FileView } from '../model/bundle.js';
 import type { Artifact } from '../shared/artifact.js';
 import type { FileType } from '../shared/types.js';
 

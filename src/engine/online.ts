@@ -1,9 +1,9 @@
 // `scan --online`: the one place a scan reaches the network, and only when the user asked. The engine
 // stays synchronous and offline; this prefetches OSV advisories for the bundle's pinned dependencies
 // so the caller can hand them to `scan({ onlineAdvisories, osvErrors })`. The MCP tool never calls it.
-import { collectPinnedDependencies, queryOsv } from '../rules/supply-chain/osv.js';
-import type { OsvOptions, OsvResult } from '../rules/supply-chain/osv.js';
-import type { FileView } from '../rules/types.js';
+import { collectPinnedDependencies, queryOsv } from '../advisories/osv.js';
+import type { OsvOptions, OsvResult } from '../advisories/osv.js';
+import type { FileView } from '../model/bundle.js';
 import { defineRule } from '../rules/types.js';
 import { scanDetailed } from './scan.js';
 import type { ScanOptions } from './scan.js';

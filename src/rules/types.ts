@@ -1,8 +1,7 @@
 // A rule is metadata plus an implementation, under one public id (RULES.md).
 import type { FileViews } from '../analysis/views.js';
-import type { Manifest } from '../discovery/manifest.js';
-import type { OnlineAdvisory } from './supply-chain/osv.js';
-import type { FileType, Provenance, Severity } from '../shared/types.js';
+import type { BundleView, FileView } from '../model/bundle.js';
+import type { FileType, Severity } from '../shared/types.js';
 
 export const CATEGORIES = [
   'Prompt Injection', 'System Prompt Leakage', 'Data Exfiltration', 'Privilege Escalation', 'Supply Chain',
@@ -26,54 +25,6 @@ export interface RuleMeta {
   fileTypes?: readonly FileType[];
   /** Skip polarity/context triage (rules whose matches are never prose, e.g. invisible characters). */
   noTriage?: boolean;
-}
-
-/** One analysed text artifact (ordinary file or readable archive member). */
-export interface FileView {
-  path: string;
-  type: FileType;
-  text: string;
-  executable: boolean;
-  hidden: boolean;
-  localOnly: boolean;
-  /** The bundle's primary manifest (root SKILL.md / skill.md). */
-  isManifest: boolean;
-  provenance?: Provenance;
-}
-
-export interface InventoryEntry {
-  path: string;
-  disposition: 'analyzed' | 'partial' | 'failed' | 'out_of_scope';
-  contentKind: 'text' | 'binary' | 'opaque';
-  type: FileType;
-  executable: boolean;
-  size: number;
-  hidden?: boolean;
-  provenance?: Provenance;
-  /** Set by the container stage when executable content is concealed (SC9). */
-  concealment?: Concealment;
-}
-
-export type ConcealmentReason = 'document_container' | 'hidden_artifact' | 'disguised_container';
-
-export interface Concealment {
-  reasons: ConcealmentReason[];
-  evidence: Record<string, unknown>;
-}
-
-export interface BundleView {
-  /** Every inventoried path (virtual member paths included), for rules that reason about the bundle's shape. */
-  paths: readonly string[];
-  /** Parsed root SKILL.md frontmatter, or null when absent or unparsable. */
-  manifest: Manifest | null;
-  /** Path of the primary manifest file, when there is one. */
-  manifestPath: string | null;
-  /** Shipped Python bytecode seen on disk: `.pyc`/`.pyo` files and `__pycache__/` directories (with trailing slash). */
-  bytecode: readonly string[];
-  /** Inventory rows as known before analysis. */
-  inventory: readonly InventoryEntry[];
-  /** Advisories from a live OSV lookup (`scan --online`); absent in the default, offline scan. SC4 reads them. */
-  onlineAdvisories?: readonly OnlineAdvisory[];
 }
 
 export interface PatternSpec {

@@ -4,7 +4,8 @@ import { FileAnalyzer } from '../../src/analysis/runner.js';
 import { typeFromPath } from '../../src/discovery/classify.js';
 import { defaultLimits } from '../../src/limits/index.js';
 import { RULES } from '../../src/rules/index.js';
-import type { BundleView, FileView, Rule } from '../../src/rules/types.js';
+import type { Rule } from '../../src/rules/types.js';
+import type { BundleView, FileView } from '../../src/model/bundle.js';
 
 export interface HarnessFile {
   path?: string;

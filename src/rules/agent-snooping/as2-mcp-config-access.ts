@@ -1,6 +1,7 @@
 import { LineIndex } from '../../analysis/lines.js';
-import { CODE_TYPES, bestPerLine, hitOf, isIgnoreFile, scanFile, type Matcher } from '../exfiltration/scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { CODE_TYPES, bestPerLine, hitOf, isIgnoreFile, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 import { judgeConfigMention } from './doc-context.js';
 
 export const MATCHERS: readonly Matcher[] = [

@@ -1,7 +1,8 @@
 // How AS1/AS2 tell documentation that configures an agent from text or code that reads its config.
 import type { LineIndex } from '../../analysis/lines.js';
-import { CODE_TYPES, NETWORK_SINK, downgradeHit, hitOf, isSupportingDoc, type Candidate } from '../exfiltration/scan-helpers.js';
-import type { FileView, RuleHit } from '../types.js';
+import { CODE_TYPES, NETWORK_SINK, downgradeHit, hitOf, isSupportingDoc, type Candidate } from '../kit/scan-helpers.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 
 /** "Add this to ~/.claude/settings.json", "edit claude_desktop_config.json", "run `claude mcp list` to verify". */
 export const SETUP =

@@ -1,6 +1,7 @@
 import { LineIndex } from '../../analysis/lines.js';
 import { defineRule } from '../types.js';
-import type { InventoryEntry, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { InventoryEntry } from '../../model/bundle.js';
 import { findReferences } from './references.js';
 
 // Media the agent can only look at: still reported, at lower severity (documented in the description).

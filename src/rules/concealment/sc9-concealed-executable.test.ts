@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runBundleRule } from '../../../test/helpers/rule-harness.js';
-import type { InventoryEntry } from '../types.js';
+import type { InventoryEntry } from '../../model/bundle.js';
 import { sc9 } from './sc9-concealed-executable.js';
 
 const entry = (path: string, concealed: boolean): InventoryEntry => ({

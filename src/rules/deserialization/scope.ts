@@ -1,6 +1,6 @@
 // File-type scopes (digest §4.1). Extensions are checked directly because some (.phtml, .php5) are not
 // classified as `php` by discovery.
-import type { FileView } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 
 const PHP = /\.(?:php[345]?|phtml)$/i;
 const RUBY = /\.(?:rb|rake)$/i;

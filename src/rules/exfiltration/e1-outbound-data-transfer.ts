@@ -1,5 +1,6 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from './scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 
 // Languages where a matched call is code that runs, not a snippet in prose.
 const BOOSTED = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell']);

@@ -1,5 +1,6 @@
-import { NETWORK_SINK, bestPerLine, hitOf, isSupportingDoc, scanFile, type Candidate, type Matcher } from './scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { NETWORK_SINK, bestPerLine, hitOf, isSupportingDoc, scanFile, type Candidate, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 
 // `ENV` is an optional `os.` / alias prefix: `os.environ`, `environ` (from os import environ), `o.environ`.
 const PY_ENV = String.raw`(?:\b[A-Za-z_]\w{0,20}\s{0,2}\.\s{0,2})?\benviron\b`;

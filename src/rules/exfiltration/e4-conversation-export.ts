@@ -1,4 +1,4 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from './scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
 
 const VERB = String.raw`(?:send|post|upload|forward|transmit|exfiltrate|stream|sync|mirror|copy|export|log|record|save|store|dump|write|append|share|relay|report)(?:s|ing|ed)?`;

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { LINEAR_TIME_BUDGET_MS, adversarialLines } from '../../../test/helpers/adversarial.js';
 import { runRule } from '../../../test/helpers/rule-harness.js';
 import type { CustomRule } from '../types.js';
-import type { Matcher } from './scan-helpers.js';
+import type { Matcher } from '../kit/scan-helpers.js';
 
 /**
  * The adversarial generator only reads pattern rules' regexes, so a custom rule would be tested on

@@ -1,6 +1,6 @@
 // One least-privilege pass per bundle, shared by LP1–LP4 (each rule reads the part it reports).
-import type { BundleView, FileView } from '../types.js';
-import { manifestSource, type ManifestSource } from '../tool-poisoning/manifest-text.js';
+import type { BundleView, FileView } from '../../model/bundle.js';
+import { manifestSource, type ManifestSource } from '../kit/manifest-text.js';
 import {
   CAPABILITIES, detectCapabilities, isTestPath, isWildcard, permissionCategories, toolCategories,
   type Capability, type Detection,

@@ -1,7 +1,7 @@
 // Capability categories seen in executable code, and how manifest declarations map onto them.
 import { LineIndex } from '../../analysis/lines.js';
 import type { FileType } from '../../shared/types.js';
-import type { FileView } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 
 export const CAPABILITIES = ['shell', 'network', 'file_read', 'file_write', 'env', 'mcp'] as const;
 export type Capability = (typeof CAPABILITIES)[number];

@@ -1,4 +1,5 @@
-import type { FileView, PatternSpec, RuleHit } from '../types.js';
+import type { PatternSpec, RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { scanSpecs } from '../tool-misuse/scan.js';
 

@@ -1,8 +1,9 @@
 import { LineIndex } from '../../analysis/lines.js';
 import {
   NETWORK_SINK, bestPerLine, downgradeHit, hitOf, isIgnoreFile, isSupportingDoc, scanFile, type Candidate, type Matcher,
-} from '../exfiltration/scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+} from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 
 // Path separators as code spells them: `/`, `\`, os.path.join commas, pathlib ` / `, string `+`.
 const SEP = String.raw`["'\x60]?\s{0,3}(?:[/\\]{1,2}|,|\+)\s{0,3}["'\x60]?`;

@@ -1,4 +1,4 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../exfiltration/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
 
 export const MATCHERS: readonly Matcher[] = [

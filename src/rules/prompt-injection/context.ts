@@ -2,7 +2,8 @@
 import type { LineIndex } from '../../analysis/lines.js';
 import { triage } from '../../analysis/triage.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 
 /** Custom rules that set `noTriage` for their invisible-character parts still triage their prose parts. */

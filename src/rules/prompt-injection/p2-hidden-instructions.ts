@@ -1,5 +1,6 @@
 import { LineIndex } from '../../analysis/lines.js';
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { codePointName, triaged } from './context.js';
 

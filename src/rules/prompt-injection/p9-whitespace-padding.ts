@@ -1,5 +1,6 @@
 import { baseName } from '../../discovery/classify.js';
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 
 // Padding pushes a payload out of a reviewer's sight (far right, or thousands of lines down) while

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { manifestSource } from '../tool-poisoning/manifest-text.js';
+import { manifestSource } from '../kit/manifest-text.js';
 
 const FLOATING = new Set(['*', 'latest', 'any', 'x', 'next', 'newest']);
 

@@ -1,6 +1,7 @@
 import { LineIndex } from '../../analysis/lines.js';
-import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher } from '../exfiltration/scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 import { requestOnLine } from './request-call.js';
 
 export const MATCHERS: readonly Matcher[] = [

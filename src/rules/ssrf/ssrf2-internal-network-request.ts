@@ -1,5 +1,6 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../exfiltration/scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 import { requestBefore } from './request-call.js';
 
 // The host follows a scheme, a quote, `@` or whitespace, so `version 10.0.0.1` inside prose is not taken

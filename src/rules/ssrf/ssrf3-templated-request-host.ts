@@ -1,5 +1,6 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../exfiltration/scan-helpers.js';
-import { defineRule, type FileView, type RuleHit } from '../types.js';
+import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { defineRule, type RuleHit } from '../types.js';
+import { type FileView } from '../../model/bundle.js';
 import { requestBefore } from './request-call.js';
 
 const SCHEME = String.raw`(?:https?|wss?|ftp)://`;

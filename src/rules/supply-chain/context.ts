@@ -2,7 +2,8 @@
 // Complements the engine's triage (which looks only before the match and three lines up) with the
 // words after the match and the governing markdown heading. Never applied to SKILL.md, whose text
 // is instructions to the agent, nor to code files.
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 
 const CAUTION_ON_LINE =
   /\b(?:never|avoid|dangerous|insecure|unsafe|risky|malicious|red flags?|anti-?patterns?|bad practice|do not|don'?t|suspicious|untrusted|attackers?|phishing|lures?)\b/i;

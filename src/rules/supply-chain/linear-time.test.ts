@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { LINEAR_TIME_BUDGET_MS, adversarialLines, assertLinearTime } from '../../../test/helpers/adversarial.js';
 import { fileView, runRule } from '../../../test/helpers/rule-harness.js';
-import type { BundleView, InventoryEntry, Rule } from '../types.js';
+import type { Rule } from '../types.js';
+import type { BundleView, InventoryEntry } from '../../model/bundle.js';
 import { supplyChainRules } from './index.js';
 
 // Bundle rules read every manifest below at once, so each gets a quarter of the 1 MB.

@@ -1,8 +1,8 @@
 import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
-import type { Dependency } from './deps.js';
-import { LIMITS } from './dep-spec.js';
-import { collectDependencies, isDependencyManifest } from './deps.js';
+import type { Dependency } from '../../dependencies/deps.js';
+import { LIMITS } from '../../dependencies/dep-spec.js';
+import { collectDependencies, isDependencyManifest } from '../../dependencies/deps.js';
 
 type BundleHit = RuleHit & { file: string };
 

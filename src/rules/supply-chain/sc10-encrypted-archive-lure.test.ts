@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { InventoryEntry } from '../types.js';
+import type { InventoryEntry } from '../../model/bundle.js';
 import { highFindings, runBundleRule } from '../../../test/helpers/rule-harness.js';
 import { findPassword, sc10 } from './sc10-encrypted-archive-lure.js';
 

@@ -1,4 +1,5 @@
-import type { FileView, InventoryEntry, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { cautionaryContext, downgradeCautionary } from './context.js';
 

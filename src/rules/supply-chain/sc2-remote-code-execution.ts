@@ -1,5 +1,6 @@
 import { viewsOf, type SharedView } from '../../analysis/views.js';
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { cautionaryContext, downgradeCautionary } from './context.js';
 import { allTrusted, downloadThenRun, fetchedThenEvaluated, hasDownloadTarget } from './remote-fetch.js';

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileView, highFindings, runBundleRule } from '../../../test/helpers/rule-harness.js';
 import type { Severity } from '../../shared/types.js';
-import type { BundleView } from '../types.js';
-import type { OnlineAdvisory } from './osv.js';
+import type { BundleView } from '../../model/bundle.js';
+import type { OnlineAdvisory } from '../../advisories/osv.js';
 import { SNAPSHOT_DATE } from './data/advisories.js';
 import { sc4 } from './sc4-vulnerable-dependencies.js';
 

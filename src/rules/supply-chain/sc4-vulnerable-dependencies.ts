@@ -4,10 +4,10 @@ import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import type { Advisory } from './data/advisories.js';
 import { ADVISORIES, SNAPSHOT_DATE } from './data/advisories.js';
-import type { Dependency } from './deps.js';
-import { collectDependencies, normalizeName } from './deps.js';
-import type { OnlineAdvisory } from './osv.js';
-import { inRange } from './version.js';
+import type { Dependency } from '../../dependencies/deps.js';
+import { collectDependencies, normalizeName } from '../../dependencies/deps.js';
+import type { OnlineAdvisory } from '../../advisories/osv.js';
+import { inRange } from '../../dependencies/version.js';
 
 const BY_PACKAGE = new Map<string, Advisory[]>();
 for (const a of ADVISORIES) {

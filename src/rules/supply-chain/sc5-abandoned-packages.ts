@@ -1,7 +1,7 @@
 import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import { ABANDONED } from './data/abandoned.js';
-import { collectDependencies, normalizeName } from './deps.js';
+import { collectDependencies, normalizeName } from '../../dependencies/deps.js';
 
 const BY_KEY = new Map(ABANDONED.map((a) => [`${a.ecosystem}:${a.name}`, a]));
 

@@ -2,8 +2,8 @@ import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import { POPULAR_NPM } from './data/popular-npm.js';
 import { POPULAR_PYPI } from './data/popular-pypi.js';
-import type { Ecosystem } from './deps.js';
-import { collectDependencies, normalizeName } from './deps.js';
+import type { Ecosystem } from '../../dependencies/deps.js';
+import { collectDependencies, normalizeName } from '../../dependencies/deps.js';
 
 const MAX_DISTANCE = 2;
 const MIN_NAME = 3;

@@ -1,7 +1,8 @@
 // Pattern scanning for custom rules that need per-file adjustments (severity by context, confidence
 // by file type) the pattern runner cannot express. Mirrors the runner: raw text plus the security view.
 import { viewsOf } from '../../analysis/views.js';
-import type { FileView, PatternSpec, RuleHit } from '../types.js';
+import type { PatternSpec, RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { globalOf } from '../../analysis/regex.js';
 
 const CODE_TYPES: ReadonlySet<string> = new Set([

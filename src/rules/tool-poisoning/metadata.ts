@@ -1,6 +1,6 @@
 // Which frontmatter values are identifiers (compared by eye: name, triggers, parameter names) and which
 // carry opaque data that is legitimately encoded (icons, signatures, digests).
-import type { ManifestField } from './manifest-text.js';
+import type { ManifestField } from '../kit/manifest-text.js';
 
 const IDENTIFIER_KEYS = new Set(['name', 'triggers', 'trigger', 'command', 'commands', 'tool', 'tools', 'slug', 'id', 'alias', 'aliases']);
 const OPAQUE_KEYS = new Set([

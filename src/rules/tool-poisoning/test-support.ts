@@ -5,7 +5,8 @@ import { parseManifest, type Manifest } from '../../discovery/manifest.js';
 import { defaultLimits } from '../../limits/index.js';
 import { LINEAR_TIME_BUDGET_MS, adversarialLines } from '../../../test/helpers/adversarial.js';
 import { runBundleRule, type HarnessFile } from '../../../test/helpers/rule-harness.js';
-import type { BundleView, InventoryEntry, Rule } from '../types.js';
+import type { Rule } from '../types.js';
+import type { BundleView, InventoryEntry } from '../../model/bundle.js';
 
 export function manifestOf(text: string): BundleView['manifest'] {
   const r = parseManifest(text, defaultLimits());

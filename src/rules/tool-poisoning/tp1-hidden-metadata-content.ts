@@ -1,7 +1,7 @@
 import { defineRule } from '../types.js';
 import type { RuleHit } from '../types.js';
 import { codePoint, fieldsOf, isOpaqueField } from './metadata.js';
-import { manifestSource, type ManifestField } from './manifest-text.js';
+import { manifestSource, type ManifestField } from '../kit/manifest-text.js';
 
 interface Hidden {
   index: number;

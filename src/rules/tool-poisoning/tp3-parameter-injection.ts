@@ -1,7 +1,7 @@
 import { defineRule } from '../types.js';
 import type { RuleHit } from '../types.js';
 import { parametersOf, type ParamSpec } from './parameters.js';
-import { manifestSource, type ManifestSource } from './manifest-text.js';
+import { manifestSource, type ManifestSource } from '../kit/manifest-text.js';
 
 export const MAX_PARAM_DESCRIPTION = 500;
 

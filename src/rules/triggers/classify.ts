@@ -1,7 +1,8 @@
 // Classifies one manifest trigger phrase. Each trigger gets at most one verdict, the most specific:
 // catch-all (TR3) before built-in command (TR2) before over-broad word (TR1).
-import type { BundleView, FileView, RuleHit } from '../types.js';
-import { manifestSource } from '../tool-poisoning/manifest-text.js';
+import type { RuleHit } from '../types.js';
+import type { BundleView, FileView } from '../../model/bundle.js';
+import { manifestSource } from '../kit/manifest-text.js';
 
 export type TriggerVerdict =
   | { rule: 'TR1'; reason: 'common-word' | 'too-short' }

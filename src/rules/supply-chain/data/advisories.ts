@@ -5,7 +5,7 @@
 // affected range); entries that could not be confirmed were removed rather than shipped. A range is
 // listed only where it was confirmed, so an unconfirmed branch means a missed advisory, never a wrong one.
 import type { Severity } from '../../../shared/types.js';
-import type { AffectedRange } from '../version.js';
+import type { AffectedRange } from '../../../dependencies/version.js';
 
 export const SNAPSHOT_DATE = '2026-11-30';
 

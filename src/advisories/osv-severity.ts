@@ -3,10 +3,12 @@
 // vectors in `severity[]`, else HIGH. CVSS 3.x vectors get their real base score; other vectors
 // (v2, v4) fall back to the share of base metrics at their worst value (≥75 % CRITICAL, ≥50 % HIGH,
 // ≥25 % MEDIUM, else LOW).
-import type { Severity } from '../../shared/types.js';
-import { severityRank } from '../../shared/types.js';
+import type { Severity } from '../shared/types.js';
+import { severityRank } from '../shared/types.js';
 
-export type SeveritySource = 'ghsa' | 'ecosystem' | 'cvss' | 'default';
+import type { SeveritySource } from '../model/advisory.js';
+
+export type { SeveritySource };
 
 /** A severity word as OSV sources spell it (GHSA uses MODERATE). */
 export function severityWord(value: unknown): Severity | null {

@@ -1,6 +1,6 @@
 // Dependency manifests: which files count, and a bounded, never-throwing parser for each format.
 // Shared by SC1/SC4/SC5/SC6; the parse of one `files` array is memoised so the four rules pay once.
-import type { FileView } from '../types.js';
+import type { FileView } from '../model/bundle.js';
 import { parsePipfile, parsePyproject, parseSetupPy } from './deps-python.js';
 import type { Dependency } from './dep-spec.js';
 import { LIMITS, classifyNpmSpec, parsePep508 } from './dep-spec.js';

@@ -2,7 +2,7 @@
 // line a frontmatter value sits on, not at line 1.
 import type { Manifest } from '../../discovery/manifest.js';
 import { LineIndex } from '../../analysis/lines.js';
-import type { BundleView, FileView } from '../types.js';
+import type { BundleView, FileView } from '../../model/bundle.js';
 
 export type ManifestField = Manifest['fields'][number];
 

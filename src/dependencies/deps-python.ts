@@ -1,6 +1,6 @@
 // Python manifest formats beyond requirements files: pyproject.toml, Pipfile (small line parsers, no
 // TOML library) and setup.py install_requires. All bounded; malformed input yields fewer dependencies.
-import type { FileView } from '../types.js';
+import type { FileView } from '../model/bundle.js';
 import type { Dependency } from './dep-spec.js';
 import { LIMITS, parsePep508 } from './dep-spec.js';
 

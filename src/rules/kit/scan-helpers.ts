@@ -5,7 +5,8 @@ import type { LineIndex } from '../../analysis/lines.js';
 import { triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
-import type { FileView, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import type { FileView } from '../../model/bundle.js';
 import { globalOf } from '../../analysis/regex.js';
 
 export interface Matcher {

@@ -1,8 +1,8 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileView } from '../../../test/helpers/rule-harness.js';
-import { startOsvMock } from '../../../test/helpers/osv-mock.js';
-import type { MockVuln, OsvMock } from '../../../test/helpers/osv-mock.js';
+import { fileView } from '../../test/helpers/rule-harness.js';
+import { startOsvMock } from '../../test/helpers/osv-mock.js';
+import type { MockVuln, OsvMock } from '../../test/helpers/osv-mock.js';
 import { collectPinnedDependencies, OSV_LIMITS, queryOsv } from './osv.js';
 import type { OsvQuery } from './osv.js';
 import { cvss3BaseScore, cvssSeverity, osvSeverity } from './osv-severity.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileView } from '../../../test/helpers/rule-harness.js';
+import { fileView } from '../../test/helpers/rule-harness.js';
 import { collectDependencies, isDependencyManifest, parseManifest } from './deps.js';
 
 const parse = (path: string, text: string) => parseManifest(fileView({ path, text }));

@@ -1,6 +1,8 @@
 // Dependency records and the requirement-string grammars (PEP 508, npm ranges) shared by every parser.
 
-export type Ecosystem = 'pypi' | 'npm';
+import type { Ecosystem } from '../model/advisory.js';
+
+export type { Ecosystem };
 export type DepSource = 'registry' | 'url' | 'vcs' | 'local';
 
 export interface Dependency {

@@ -4,14 +4,15 @@
 // size and count, schema-checked, and sanitised before any of it can reach a report. A lookup never
 // throws; what went wrong comes back in `errors`, which the engine turns into a ledger limitation.
 import { z } from 'zod';
-import { sanitizeLine } from '../../shared/sanitize.js';
-import type { Severity } from '../../shared/types.js';
-import type { FileView } from '../types.js';
-import type { Ecosystem } from './dep-spec.js';
-import { normalizeName } from './dep-spec.js';
-import { collectDependencies } from './deps.js';
-import type { SeveritySource } from './osv-severity.js';
+import { sanitizeLine } from '../shared/sanitize.js';
+import type { FileView } from '../model/bundle.js';
+import type { Ecosystem } from '../dependencies/dep-spec.js';
+import { normalizeName } from '../dependencies/dep-spec.js';
+import { collectDependencies } from '../dependencies/deps.js';
 import { osvSeverity } from './osv-severity.js';
+import type { OnlineAdvisory } from '../model/advisory.js';
+
+export type { OnlineAdvisory };
 
 export const OSV_DEFAULT_URL = 'https://api.osv.dev';
 
@@ -28,20 +29,6 @@ export interface OsvQuery {
   name: string;
   ecosystem: 'PyPI' | 'npm';
   version: string;
-}
-
-/** One advisory OSV reports for an exact (ecosystem, package, version). */
-export interface OnlineAdvisory {
-  ecosystem: Ecosystem;
-  /** Normalised package name (PEP 503 for PyPI), as SC4 keys dependencies. */
-  package: string;
-  /** The pinned version that was queried. */
-  version: string;
-  id: string;
-  aliases: string[];
-  severity: Severity;
-  severitySource: SeveritySource;
-  summary: string;
 }
 
 export interface OsvResult {
