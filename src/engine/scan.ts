@@ -20,6 +20,7 @@ import type { BundleView, InventoryEntry } from '../model/bundle.js';
 import { PathMatcher } from '../shared/glob.js';
 import { VERSION } from '../shared/version.js';
 import { assess } from '../scoring/score.js';
+import { assignRoles } from '../analysis/placement.js';
 import { analyzeFiles } from './analyze.js';
 import { collectBundle } from './bundle.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
@@ -78,6 +79,7 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
     ledger.limitation(`Live OSV lookup failed: ${osvErrors.join('; ')}; results rely on the bundled snapshot (${SNAPSHOT_DATE}).`);
   }
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
+  assignRoles(files);
   const rules = options.rules ?? RULES;
   const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
   if (analysis.findings.some((f) => f.rule.id === 'AE1')) {

@@ -3,6 +3,7 @@
 import type { OnlineAdvisory } from './advisory.js';
 import type { Manifest } from '../discovery/manifest.js';
 import type { FileType, Provenance } from '../shared/types.js';
+import type { FileRole } from './place.js';
 
 /** One analysed text artifact (ordinary file or readable archive member). */
 export interface FileView {
@@ -15,6 +16,8 @@ export interface FileView {
   /** The bundle's primary manifest (root SKILL.md / skill.md). */
   isManifest: boolean;
   provenance?: Provenance;
+  /** How the file reaches the agent; set once per scan by the engine (src/analysis/placement.ts). */
+  role?: FileRole;
 }
 
 export interface InventoryEntry {

@@ -1,6 +1,7 @@
 // A rule is metadata plus an implementation, under one public id (RULES.md).
 import type { FileViews } from '../analysis/views.js';
 import type { BundleView, FileView } from '../model/bundle.js';
+import type { CalibrationClass } from '../model/place.js';
 import type { FileType, Severity } from '../shared/types.js';
 
 export const CATEGORIES = [
@@ -25,6 +26,8 @@ export interface RuleMeta {
   fileTypes?: readonly FileType[];
   /** Skip polarity/context triage (rules whose matches are never prose, e.g. invisible characters). */
   noTriage?: boolean;
+  /** How severity responds to where a match sits (src/analysis/calibration.ts); default by category. */
+  calibration?: CalibrationClass;
 }
 
 export interface PatternSpec {

@@ -22,7 +22,7 @@ export function judgeConfigMention(file: FileView, index: LineIndex, c: Candidat
   const line = c.lineText;
   const reads = READ.test(line) || NETWORK_SINK.test(line);
   if (isSupportingDoc(file) && SETUP.test(line) && !NETWORK_SINK.test(line)) {
-    return downgradeHit(file, index, hit, 'doc-setup', { severity: 'HIGH', confidence: c.matcher.confidence });
+    return downgradeHit(file, index, hit, 'setup-doc', { severity: 'HIGH', confidence: c.matcher.confidence });
   }
   if (reads) return hit;
   const mention = hitOf(c, Math.round(c.matcher.confidence * 0.6 * 100) / 100, 'MEDIUM');

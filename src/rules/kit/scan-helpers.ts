@@ -5,6 +5,7 @@ import type { LineIndex } from '../../analysis/lines.js';
 import { triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
+import type { TriageReason } from '../../model/place.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
 import { globalOf } from '../../analysis/regex.js';
@@ -101,7 +102,7 @@ export function bestPerLine(hits: readonly RuleHit[], defaultSeverity: Severity)
  * rule-specific reasons the shared triage cannot see. When the shared triage will downgrade the hit anyway
  * it is left alone, so it is never downgraded twice.
  */
-export function downgradeHit(file: FileView, index: LineIndex, hit: RuleHit, reason: string, defaults: { severity: Severity; confidence: number }): RuleHit {
+export function downgradeHit(file: FileView, index: LineIndex, hit: RuleHit, reason: TriageReason, defaults: { severity: Severity; confidence: number }): RuleHit {
   const sev = hit.severity ?? defaults.severity;
   const conf = hit.confidence ?? defaults.confidence;
   if (triage(file, index, hit.line, hit.column ?? 0, sev, conf).reason) return hit;

@@ -70,15 +70,15 @@ function judge(file: FileView, index: LineIndex, c: Candidate): RuleHit {
   const line = c.lineText;
   if (c.matcher.kind === 'dotenv') {
     const loads = DOTENV_LOAD.test(line) || (!READ_SIGNAL.test(line) && dotenvLoadNear(index, c.line));
-    if (loads && !NETWORK_SINK.test(line)) return downgradeHit(file, index, hit, 'dotenv-config', { severity: 'HIGH', confidence: c.matcher.confidence });
+    if (loads && !NETWORK_SINK.test(line)) return downgradeHit(file, index, hit, 'setup-doc', { severity: 'HIGH', confidence: c.matcher.confidence });
     // Supporting docs: any `.env` mention that does not also read-and-send (upstream #145).
-    if (isSupportingDoc(file) && !(READ_SIGNAL.test(line) && NETWORK_SINK.test(line))) return downgradeHit(file, index, hit, 'doc-setup', { severity: 'HIGH', confidence: c.matcher.confidence });
+    if (isSupportingDoc(file) && !(READ_SIGNAL.test(line) && NETWORK_SINK.test(line))) return downgradeHit(file, index, hit, 'setup-doc', { severity: 'HIGH', confidence: c.matcher.confidence });
     // SKILL.md is never mere documentation, but telling the user to put a key in `.env` is not a read.
     if (file.isManifest && isSetup(line) && !READ_SIGNAL.test(line) && !NETWORK_SINK.test(line)) return hitOf(c, 0.5, 'MEDIUM');
     return hit;
   }
   if (isSupportingDoc(file) && isSetup(line) && !NETWORK_SINK.test(line)) {
-    return downgradeHit(file, index, hit, 'doc-setup', { severity: c.matcher.severity ?? 'HIGH', confidence: c.matcher.confidence });
+    return downgradeHit(file, index, hit, 'setup-doc', { severity: c.matcher.severity ?? 'HIGH', confidence: c.matcher.confidence });
   }
   return hit;
 }

@@ -42,7 +42,7 @@ function check(file: FileView): RuleHit[] {
   const index = new LineIndex(file.text);
   const hits = cands.map((c) => {
     const hit = hitOf(c);
-    return isRejectionRule(index, c) ? downgradeHit(file, index, hit, 'rejection-rule', { severity: 'HIGH', confidence: c.matcher.confidence }) : hit;
+    return isRejectionRule(index, c) ? downgradeHit(file, index, hit, 'rejection-guard', { severity: 'HIGH', confidence: c.matcher.confidence }) : hit;
   });
   return bestPerLine(hits, 'HIGH');
 }

@@ -33,6 +33,6 @@ export function downgradeCautionary(hit: RuleHit, baseConfidence: number): RuleH
     ...hit,
     severity: 'LOW',
     confidence: Math.round(baseConfidence * 0.4 * 100) / 100,
-    tags: [...(hit.tags ?? []), 'contextual-triage', 'triage:cautionary-prose'],
+    tags: [...(hit.tags ?? []), 'contextual-triage', 'triage:negated'],
   };
 }
