@@ -95,6 +95,8 @@ export function assignRoles(files: readonly FileView[]): void {
 interface Layout {
   /** 1 for a line inside a fenced block (fence lines included), else 0. */
   fenced: Uint8Array;
+  /** For a fenced line, the line of its block's opening fence; 0 elsewhere. */
+  opener: Int32Array;
   /** Line number of the nearest heading at or above each line (0 when none). */
   heading: Int32Array;
   /** Last line of the YAML frontmatter (0 when none). */
@@ -113,6 +115,7 @@ function layoutOf(index: LineIndex): Layout {
   const n = index.count;
   const fenced = new Uint8Array(n + 1);
   const heading = new Int32Array(n + 1);
+  const opener = new Int32Array(n + 1);
   let frontmatterEnd = 0;
   if (index.lineText(1).trimEnd() === '---') {
     for (let l = 2; l <= Math.min(n, 2_000); l += 1) {
@@ -125,18 +128,22 @@ function layoutOf(index: LineIndex): Layout {
   }
   let inFence = false;
   let lastHeading = 0;
+  let open = 0;
   for (let l = 1; l <= n; l += 1) {
     const t = index.lineText(l).slice(0, HEAD);
     if (FENCE.test(t)) {
       fenced[l] = 1;
+      if (!inFence) open = l;
+      opener[l] = open;
       inFence = !inFence;
     } else {
+      if (inFence) opener[l] = open;
       fenced[l] = inFence ? 1 : 0;
       if (!inFence && l > frontmatterEnd && HEADING.test(t)) lastHeading = l;
     }
     heading[l] = lastHeading;
   }
-  layout = { fenced, heading, frontmatterEnd };
+  layout = { fenced, opener, heading, frontmatterEnd };
   LAYOUTS.set(index, layout);
   return layout;
 }
@@ -144,6 +151,11 @@ function layoutOf(index: LineIndex): Layout {
 /** True when `line` sits inside a fenced code block of a Markdown file. */
 export function inFence(index: LineIndex, line: number): boolean {
   return layoutOf(index).fenced[line] === 1;
+}
+
+/** The line of the opening fence of the block `line` sits in, or 0 outside fenced blocks. */
+export function fenceOpenerOf(index: LineIndex, line: number): number {
+  return layoutOf(index).opener[line] ?? 0;
 }
 
 /** The text of the heading that governs `line`, or '' when none. */

@@ -7,6 +7,8 @@ import { KeywordPresence, registerKeywords } from './keywords.js';
 import { windows } from './lines.js';
 import type { LineIndex, Window } from './lines.js';
 import { globalOf } from './regex.js';
+import { corroborate, place } from './calibration.js';
+import { fileRole, placeOf } from './placement.js';
 import { triage } from './triage.js';
 import { beginFile } from './views.js';
 import type { FileViews, SharedView } from './views.js';
@@ -119,6 +121,11 @@ export class FileAnalyzer {
     return true;
   }
 
+  /** After every rule has run on the file: raise corroborated pairs (src/analysis/calibration.ts). */
+  finish(): void {
+    corroborate(this.file, fileRole(this.file), this.findings);
+  }
+
   rawView(): View {
     return this.views.raw;
   }
@@ -139,10 +146,13 @@ export class FileAnalyzer {
       this.truncated = true;
       return false;
     }
-    let severity = hit.severity ?? meta.severity;
-    let confidence = hit.confidence ?? meta.confidence;
-    const tags = [...(hit.tags ?? [])];
-    if (!meta.noTriage) {
+    const placed = place(meta, placeOf(this.file, this.views.raw.index, hit.line), hit.severity ?? meta.severity, hit.confidence ?? meta.confidence);
+    // The rule does not apply where this match sits (a signature or lockfile): not a finding at all.
+    if (!placed) return true;
+    let severity = placed.severity;
+    let confidence = placed.confidence;
+    const tags = [...(hit.tags ?? []), ...placed.tags];
+    if (!meta.noTriage && !tags.includes('contextual-triage')) {
       const t = triage(this.file, view.index, hit.line, hit.column ?? 0, severity, confidence);
       severity = t.severity;
       confidence = t.confidence;

@@ -59,6 +59,7 @@ export function analyzeFiles(
         });
       }
     }
+    analyzer.finish();
     if (analyzer.truncated) {
       ledger.exception({
         phase: 'analysis', reason: 'output_limit', path: file.path, observed: limits.maxFindingsPerFile + 1,

@@ -10,7 +10,8 @@ const complete = { isComplete: true, executionSuccessful: true, entirelyUninspec
 
 test('worked examples from the contract', () => {
   assert.equal(rawScore([f('P1', 'HIGH', 0.9)]), 22);
-  assert.equal(rawScore([f('P5', 'CRITICAL', 1)]), 50);
+  // CONTRACT §4: an untriaged CRITICAL at confidence ≥ 0.8 is decisive and floors the score at 51.
+  assert.equal(rawScore([f('P5', 'CRITICAL', 1)]), 51);
   assert.equal(rawScore([f('P5', 'CRITICAL', 1, true)]), 65);
   assert.equal(rawScore([f('SC9', 'HIGH', 1, true)]), 32);
   assert.equal(rawScore([f('SC8', 'HIGH', 0.95)]), 51);
@@ -46,4 +47,21 @@ test('max_issue_severity reports the worst active finding even when the band is 
 test('the floor never makes a DO_NOT_INSTALL better', () => {
   const r = assess([f('P5', 'CRITICAL', 1, true)], { ...complete, isComplete: false });
   assert.equal(r.recommendation, 'DO_NOT_INSTALL');
+});
+
+test('an active, untriaged CRITICAL at confidence ≥ 0.8 is decisive: it floors the score at 51', () => {
+  // Alone it would score 50 × 0.9 = 45 (CAUTION); decisive, it blocks.
+  assert.equal(rawScore([f('P5', 'CRITICAL', 0.9)]), 51);
+  assert.equal(assess([f('P5', 'CRITICAL', 0.9)], complete).recommendation, 'DO_NOT_INSTALL');
+  assert.equal(rawScore([f('P5', 'CRITICAL', 0.8)]), 51);
+});
+
+test('a CRITICAL below 0.8 confidence, or one that triage lowered, is not decisive', () => {
+  assert.equal(rawScore([f('P5', 'CRITICAL', 0.79)]), 39);
+  assert.equal(rawScore([{ ...f('P5', 'CRITICAL', 0.95), triaged: true }]), 47);
+  assert.equal(rawScore([f('P1', 'HIGH', 0.95)]), 23);
+});
+
+test('the decisive floor never lowers a higher score', () => {
+  assert.equal(rawScore([f('P5', 'CRITICAL', 1), f('E1', 'HIGH', 1), f('E2', 'HIGH', 1)]), 100);
 });

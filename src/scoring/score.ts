@@ -8,6 +8,8 @@ export interface ScoredFinding {
   confidence: number;
   /** The finding's file is executable (suffix, shebang, magic or mode). */
   executable: boolean;
+  /** Context triage lowered it (`contextual-triage`); a triaged finding is never decisive. */
+  triaged?: boolean;
 }
 
 export interface RiskAssessment {
@@ -28,6 +30,14 @@ const BASE: Record<Severity, number> = { CRITICAL: 50, HIGH: 25, MEDIUM: 10, LOW
 const RULE_WEIGHTS = [1, 0.5, 0.25];
 export const SCORE_THRESHOLD = 50;
 export const SC8_FLOOR = 51;
+/** A decisive finding floors the score here, the lowest DO_NOT_INSTALL score (CONTRACT §4). */
+export const DECISIVE_FLOOR = 51;
+export const DECISIVE_CONFIDENCE = 0.8;
+
+/** An active CRITICAL at confidence ≥ 0.8 that context triage did not lower: alone enough to block. */
+export function isDecisive(f: ScoredFinding): boolean {
+  return f.severity === 'CRITICAL' && f.confidence >= DECISIVE_CONFIDENCE && f.triaged !== true;
+}
 
 export function rawScore(findings: readonly ScoredFinding[]): number {
   const byRule = new Map<string, ScoredFinding[]>();
@@ -45,6 +55,7 @@ export function rawScore(findings: readonly ScoredFinding[]): number {
   }
   let score = Math.min(100, Math.trunc(sum + 1e-9));
   if (findings.some((f) => f.ruleId === 'SC8' && f.confidence > 0)) score = Math.max(score, SC8_FLOOR);
+  if (findings.some(isDecisive)) score = Math.max(score, DECISIVE_FLOOR);
   return score;
 }
 
