@@ -6,7 +6,7 @@ import type { Finding } from './finding.js';
 import { KeywordPresence, registerKeywords } from './keywords.js';
 import { windows } from './lines.js';
 import type { LineIndex, Window } from './lines.js';
-import { globalOf } from './regex.js';
+import { eachMatch } from './kernel.js';
 import { corroborate, place } from './calibration.js';
 import { fileRole, placeOf } from './placement.js';
 import { triage } from './triage.js';
@@ -45,7 +45,7 @@ export class FileAnalyzer {
     readonly file: FileView,
     private readonly limits: Limits,
   ) {
-    this.views = beginFile(file.text);
+    this.views = beginFile(file.text, limits);
   }
 
   /** Windows and their lower-cased copies are computed once per view and shared by every rule. */
@@ -100,10 +100,8 @@ export class FileAnalyzer {
 
   /** Returns false once the per-file finding cap is reached. */
   private runPattern(rule: PatternRule, spec: PatternRule['patterns'][number], view: View, win: CachedWindow): boolean {
-    const re = globalOf(spec.re);
-    re.lastIndex = 0;
-    for (let m = re.exec(win.text); m !== null; m = re.exec(win.text)) {
-      if (m[0].length === 0) re.lastIndex += 1;
+    let open = true;
+    eachMatch(win.text, spec.re, (m) => {
       const offset = win.start + m.index;
       const line = view.index.lineOf(offset);
       const hit: RuleHit = {
@@ -116,9 +114,10 @@ export class FileAnalyzer {
       if (spec.confidence !== undefined) hit.confidence = spec.confidence;
       if (spec.severity !== undefined) hit.severity = spec.severity;
       if (view.derived) hit.tags = ['normalized-view'];
-      if (!this.add(rule.meta, hit, view)) return false;
-    }
-    return true;
+      open = this.add(rule.meta, hit, view);
+      return open;
+    });
+    return open;
   }
 
   /** After every rule has run on the file: raise corroborated pairs (src/analysis/calibration.ts). */

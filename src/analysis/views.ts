@@ -1,6 +1,9 @@
 // Per-file derived text shared by every rule: the raw text and the security view, each with its line
 // index, lower-cased copy, keyword presence and line list, all computed on first use and at most once
 // per file (they used to be recomputed by each rule that needed them).
+import { defaultLimits } from '../limits/index.js';
+import type { Limits } from '../limits/index.js';
+import type { LimitHit, LimitLog } from './kernel.js';
 import { KeywordPresence } from './keywords.js';
 import { LineIndex } from './lines.js';
 import { needsSecurityView, securityView } from './normalize.js';
@@ -50,12 +53,16 @@ export class SharedView {
   }
 }
 
-/** The raw view and, when it differs, the security view of one text. */
-export class FileViews {
+/** The raw view and, when it differs, the security view of one text; also where matching caps are noted. */
+export class FileViews implements LimitLog {
   readonly raw: SharedView;
   private securityView: SharedView | null | undefined;
+  readonly limitHits: LimitHit[] = [];
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    readonly limits: Limits = defaultLimits(),
+  ) {
     this.raw = new SharedView(text, false);
   }
 
@@ -89,8 +96,8 @@ export function viewsOf(text: string): FileViews {
 }
 
 /** Makes `text` the file being analysed (the runner calls this once per file) and returns its fresh views. */
-export function beginFile(text: string): FileViews {
-  current = new FileViews(text);
+export function beginFile(text: string, limits?: Limits): FileViews {
+  current = new FileViews(text, limits);
   other = undefined;
   return current;
 }

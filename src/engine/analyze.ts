@@ -60,6 +60,12 @@ export function analyzeFiles(
       }
     }
     analyzer.finish();
+    for (const hit of analyzer.views.limitHits) {
+      ledger.exception({
+        phase: 'analysis', reason: 'output_limit', path: file.path, observed: hit.observed, limit: hit.limit, unit: 'records',
+        message: `Matching stopped early: more than ${hit.limit} ${hit.what} in one file; the rest were not judged.`,
+      });
+    }
     if (analyzer.truncated) {
       ledger.exception({
         phase: 'analysis', reason: 'output_limit', path: file.path, observed: limits.maxFindingsPerFile + 1,

@@ -25,6 +25,10 @@ export const LIMITS = {
   windowChars: 256_000,
   windowOverlapChars: 8_192,
   maxFindingsPerFile: 10_000,
+  /** Candidate matches one rule helper may judge in one file (src/rules/kit/scan-helpers.ts). */
+  maxCandidatesPerFile: 20_000,
+  /** Candidates of one matcher kept per line; later ones on the same line add no new finding location. */
+  maxCandidatesPerLine: 8,
   maxOutputRecords: 10_000,
 } as const;
 
