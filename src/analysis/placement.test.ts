@@ -17,6 +17,8 @@ test('intrinsic roles: code anywhere is code (a tests/ path does not make a scri
   assert.equal(intrinsicRole(view('config/settings.yaml')), 'config');
   assert.equal(intrinsicRole(view('LICENSE.txt')), 'license');
   assert.equal(intrinsicRole(view('scripts/helper', '', { executable: true })), 'code');
+  // Dependency manifests are configuration, never prose to be lowered as documentation.
+  for (const p of ['requirements.txt', 'scripts/requirements-dev.txt', 'Pipfile', 'package.json']) assert.equal(intrinsicRole(view(p)), 'config', p);
 });
 
 test('signatures, attestations, SBOMs and lockfiles are recognised by name and by sigstore content', () => {

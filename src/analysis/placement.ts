@@ -12,6 +12,9 @@ const LOCKFILE =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|requirements[\w.-]{0,40}\.lock)$/i;
 /** Sigstore / in-toto / DSSE content, recognised from its first bytes whatever the file is called. */
 const SIGNATURE_CONTENT = /^\s*\{\s*"(?:mediaType"\s*:\s*"application\/vnd\.(?:dev\.sigstore|in-toto)|payloadType"\s*:\s*"application\/vnd\.in-toto|_type"\s*:\s*"https:\/\/in-toto\.io)/;
+/** Dependency manifests are configuration whatever their extension (requirements.txt is not prose). */
+const DEPENDENCY_MANIFEST =
+  /(?:^|\/)(?:requirements[\w.-]{0,40}\.(?:txt|in)|constraints[\w.-]{0,20}\.txt|Pipfile|pyproject\.toml|setup\.cfg|package\.json|Gemfile|go\.mod|Cargo\.toml|composer\.json|environment\.ya?ml)$/i;
 const CODE_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'go', 'php', 'rust']);
 const CONFIG_TYPES: ReadonlySet<string> = new Set(['json', 'yaml', 'toml', 'ini', 'xml', 'env']);
 const DOC_TYPES: ReadonlySet<string> = new Set(['markdown', 'text']);
@@ -26,6 +29,7 @@ export function intrinsicRole(file: Pick<FileView, 'path' | 'type' | 'executable
   if (SIGNATURE.test(file.path) || SIGNATURE_CONTENT.test(file.text.slice(0, 200))) return 'signature';
   if (LOCKFILE.test(file.path)) return 'lockfile';
   if (isCodeFile(file)) return 'code';
+  if (DEPENDENCY_MANIFEST.test(file.path)) return 'config';
   if (LICENSE.test(file.path)) return 'license';
   if (TEST_DIR.test(file.path)) return 'fixture';
   if (CONFIG_TYPES.has(file.type)) return 'config';

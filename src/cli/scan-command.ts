@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
-import { prefetchOnlineAdvisories } from '../engine/online.js';
-import { scan } from '../engine/scan.js';
+import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
+import { finishScan, prepareScan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
@@ -82,18 +82,20 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const baselinePath = baselineInside(target, opts.baseline);
   const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline) : undefined;
-  const online = opts.online === true
-    ? await prefetchOnlineAdvisories({ target, excludes: opts.exclude, ...(baselinePath !== undefined ? { baselinePath } : {}) })
-    : undefined;
+  // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
+  const prepared = prepareScan({
+    target, excludes: opts.exclude,
+    ...(baselinePath !== undefined ? { baselinePath } : {}),
+    ...(baseline ? { baseline } : {}),
+  });
+  const online = opts.online === true ? await lookupOnlineAdvisories(prepared) : undefined;
   if (online && online.errors.length > 0 && !opts.quiet) {
     process.stderr.write(`skillspector: warning: live OSV lookup incomplete (${online.errors.length} problem(s)); SC4 relies on the bundled snapshot for the rest, and the analysis is marked incomplete.\n`);
   }
   const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
-  const report = scan({
-    target, excludes: opts.exclude, onProgress: (d, t) => progress.update(d, t),
-    ...(baselinePath !== undefined ? { baselinePath } : {}),
-    ...(baseline ? { baseline } : {}),
-    ...(online ? { onlineAdvisories: online.advisories, osvErrors: online.errors } : {}),
+  const { report } = finishScan(prepared, {
+    onProgress: (d, t) => progress.update(d, t),
+    ...(online ? onlineFinishOptions(online) : {}),
   });
   progress.done();
   const meta = report.metadata.baseline as { fingerprints_ignored_version_mismatch?: boolean } | undefined;

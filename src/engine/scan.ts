@@ -9,14 +9,14 @@ import { resolveTarget } from '../discovery/target.js';
 import { Budget, defaultLimits } from '../limits/index.js';
 import type { Clock, Limits } from '../limits/index.js';
 import { deriveCompleteness, Ledger } from '../ledger/index.js';
-import { buildIssues, matchFingerprint } from '../report/issues.js';
+import { buildIssues, matchFingerprint, ruleDescriptors } from '../report/issues.js';
 import { SCHEMA_VERSION } from '../report/types.js';
 import type { ComponentRow, InventoryReportRow, ScanReport } from '../report/types.js';
 import { RULES } from '../rules/index.js';
 import { SNAPSHOT_DATE } from '../rules/supply-chain/data/advisories.js';
 import type { OnlineAdvisory } from '../advisories/osv.js';
 import type { Rule } from '../rules/types.js';
-import type { BundleView, InventoryEntry } from '../model/bundle.js';
+import type { BundleView, FileView, InventoryEntry } from '../model/bundle.js';
 import { PathMatcher } from '../shared/glob.js';
 import { VERSION } from '../shared/version.js';
 import { assess } from '../scoring/score.js';
@@ -56,9 +56,65 @@ export function scan(options: ScanOptions): ScanReport {
 }
 
 export function scanDetailed(options: ScanOptions): DetailedScan {
+  return finishScan(prepareScan(options));
+}
+
+/** What `finishScan` may add to the options given to `prepareScan` (everything after the views exist). */
+export type FinishOptions = Pick<ScanOptions, 'rules' | 'baseline' | 'onProgress' | 'onlineAdvisories' | 'osvErrors'>;
+
+/**
+ * A target walked, expanded and classified once (discovery → containers → classification → views), with
+ * no rule run yet. `scan --online` reads `files` for pinned dependencies, awaits OSV, then calls
+ * `finishScan` once; the time between the two steps is not charged to the scan deadline or duration.
+ */
+export interface PreparedScan {
+  /** The analysed file views, roles assigned: exactly what the rules will read. */
+  readonly files: readonly FileView[];
+  /** The bundle-level view handed to bundle rules. */
+  readonly view: BundleView;
+  /** Engine state carried to `finishScan`; not an API. */
+  readonly state: PreparedState;
+}
+
+interface PreparedState {
+  options: ScanOptions;
+  limits: Limits;
+  budget: Budget;
+  budgetClock: PausableClock;
+  durationClock: PausableClock;
+  started: number;
+  scannedAt: string;
+  target: ReturnType<typeof resolveTarget>;
+  ledger: Ledger;
+  bundle: ReturnType<typeof collectBundle>;
+  classified: Classified[];
+  manifest: Manifest | null;
+  finished: boolean;
+}
+
+/** A clock that stands still between prepare and finish, so awaiting the network never eats the scan's time. */
+class PausableClock {
+  private offset = 0;
+  private pausedAt: number | undefined;
+  constructor(private readonly base: Clock) {}
+  readonly now = (): number => (this.pausedAt ?? this.base()) - this.offset;
+  pause(): void {
+    this.pausedAt ??= this.base();
+  }
+  resume(): void {
+    if (this.pausedAt === undefined) return;
+    this.offset += this.base() - this.pausedAt;
+    this.pausedAt = undefined;
+  }
+}
+
+/** Discovery, containers, classification and views: every read of the target happens here, once. */
+export function prepareScan(options: ScanOptions): PreparedScan {
   const limits: Limits = { ...defaultLimits(), ...options.limits };
-  const budget = new Budget(limits, options.clock);
-  const started = performance.now();
+  const budgetClock = new PausableClock(options.clock ?? (() => performance.now()));
+  const durationClock = new PausableClock(() => performance.now());
+  const budget = new Budget(limits, budgetClock.now);
+  const started = durationClock.now();
   const scannedAt = (options.now ?? (() => new Date()))().toISOString();
   const target = resolveTarget(options.target);
   const ledger = new Ledger();
@@ -72,14 +128,32 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   const manifest = readManifest(classified, manifestPath, limits, ledger);
   const inventoryEntries = buildInventoryEntries(classified, ledger);
   const view: BundleView = { paths: inventoryEntries.map((e) => e.path), manifest, manifestPath, bytecode: bundle.bytecode, inventory: inventoryEntries };
+  const files = classified.flatMap((c) => (c.view ? [c.view] : []));
+  assignRoles(files);
+  budgetClock.pause();
+  durationClock.pause();
+  return {
+    files, view,
+    state: { options, limits, budget, budgetClock, durationClock, started, scannedAt, target, ledger, bundle, classified, manifest, finished: false },
+  };
+}
+
+/** Analysis, baseline, scoring and the report, on a prepared target. Call it once per `prepareScan`. */
+export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): DetailedScan {
+  const s = prepared.state;
+  if (s.finished) throw new Error('finishScan: this prepared scan was already finished');
+  s.finished = true;
+  s.budgetClock.resume();
+  s.durationClock.resume();
+  const options: ScanOptions = { ...s.options, ...more };
+  const { limits, budget, scannedAt, target, ledger, bundle, classified, manifest } = s;
+  const { files, view } = prepared;
   if (options.onlineAdvisories) view.onlineAdvisories = options.onlineAdvisories;
   const osvErrors = options.osvErrors ?? [];
   if (osvErrors.length > 0) {
     // A failed live lookup must never read as "no known vulnerabilities".
     ledger.limitation(`Live OSV lookup failed: ${osvErrors.join('; ')}; results rely on the bundled snapshot (${SNAPSHOT_DATE}).`);
   }
-  const files = classified.flatMap((c) => (c.view ? [c.view] : []));
-  assignRoles(files);
   const rules = options.rules ?? RULES;
   const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
   if (analysis.findings.some((f) => f.rule.id === 'AE1')) {
@@ -101,7 +175,10 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   };
   const partition = applyBaseline(analysis.findings, options.baseline, digestOf, VERSION);
   const risk = assess(
-    partition.active.map((f) => ({ ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false })),
+    partition.active.map((f) => ({
+      ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false,
+      triaged: f.tags.includes('contextual-triage'),
+    })),
     { isComplete: completeness.is_complete, executionSuccessful: completeness.execution_successful, entirelyUninspected: completeness.entirely_uninspected_files, llmDegraded: false },
   );
   const suppressed = buildIssues(partition.suppressed.map((x) => x.finding)).map((issue) => ({
@@ -119,9 +196,10 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
     issues: buildIssues(partition.active),
     suppressed_count: partition.suppressed.length,
     suppressed,
+    rules: ruleDescriptors([...partition.active, ...partition.suppressed.map((x) => x.finding)]),
     metadata: {
       scan_mode: 'static-only', llm_requested: false, llm_used: false,
-      duration_ms: Math.round(performance.now() - started), has_executable_scripts: components.some((c) => c.executable),
+      duration_ms: Math.round(s.durationClock.now() - s.started), has_executable_scripts: components.some((c) => c.executable),
       target_kind: bundle.kind, rules_run: analysis.rulesRun, advisory_snapshot: SNAPSHOT_DATE,
       advisory_sources: options.onlineAdvisories ? ['bundled-snapshot', 'osv-live'] : ['bundled-snapshot'],
       ...(osvErrors.length > 0 ? { osv_errors: [...osvErrors] } : {}),

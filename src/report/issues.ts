@@ -1,9 +1,9 @@
 // Findings → public issues: de-duplicated by (rule, fingerprint) with every location kept.
 import { createHash } from 'node:crypto';
 import type { Finding } from '../analysis/finding.js';
-import { sanitizeText } from '../shared/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../shared/sanitize.js';
 import { severityRank } from '../shared/types.js';
-import type { Issue, Location } from './types.js';
+import type { Issue, Location, RuleDescriptor } from './types.js';
 
 export function matchFingerprint(ruleId: string, matched: string): string {
   return createHash('sha256').update(`${ruleId}\u001f${matched.replace(/\s+/g, ' ').trim()}`).digest('hex');
@@ -58,4 +58,30 @@ export function buildIssues(findings: readonly Finding[]): Issue[] {
       compareLocation(a.location, b.location) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
+}
+
+/** Rule ids compare by family prefix, then number, so P2 precedes P10. */
+export function compareRuleIds(a: string, b: string): number {
+  const ma = /^([A-Za-z]*)(\d*)(.*)$/.exec(a);
+  const mb = /^([A-Za-z]*)(\d*)(.*)$/.exec(b);
+  const [pa, na, ra] = [ma?.[1] ?? a, Number(ma?.[2] || -1), ma?.[3] ?? ''];
+  const [pb, nb, rb] = [mb?.[1] ?? b, Number(mb?.[2] || -1), mb?.[3] ?? ''];
+  return cmp(pa, pb) || na - nb || cmp(ra, rb) || cmp(a, b);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The catalogue metadata of every rule behind `findings`, one per id, in rule-id order: the report's `rules`. */
+export function ruleDescriptors(findings: readonly Finding[]): RuleDescriptor[] {
+  const byId = new Map<string, RuleDescriptor>();
+  for (const { rule } of findings) {
+    if (byId.has(rule.id)) continue;
+    byId.set(rule.id, {
+      id: rule.id, title: sanitizeLine(rule.title), category: rule.category, severity: rule.severity, confidence: rule.confidence,
+      description: sanitizeText(rule.description), remediation: sanitizeText(rule.remediation),
+    });
+  }
+  return [...byId.values()].sort((a, b) => compareRuleIds(a.id, b.id));
 }

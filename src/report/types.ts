@@ -58,6 +58,22 @@ export interface Issue {
   suppression_reason?: string;
 }
 
+/**
+ * What a writer needs to describe a rule without the rule registry: the catalogue metadata of a rule that
+ * produced an active or suppressed issue (CONTRACT §3, additive).
+ */
+export interface RuleDescriptor {
+  id: string;
+  title: string;
+  category: string;
+  /** The rule's default severity (an issue may carry another). */
+  severity: Severity;
+  /** The rule's default confidence in [0, 1]. */
+  confidence: number;
+  description: string;
+  remediation: string;
+}
+
 export interface ReportMetadata {
   scan_mode: 'static-only' | 'static+llm';
   llm_requested: boolean;
@@ -80,6 +96,11 @@ export interface ScanReport {
   issues: Issue[];
   suppressed_count: number;
   suppressed: Issue[];
+  /**
+   * One descriptor per rule id in `issues` or `suppressed`, in rule-id order. Always written by this version;
+   * optional so reports from before it (and hand-built ones) still type-check. Writers read rules only here.
+   */
+  rules?: RuleDescriptor[];
   metadata: ReportMetadata;
   execution_successful: boolean;
   analysis_completeness: AnalysisCompleteness;

@@ -2,55 +2,26 @@
 // real skills must stay quiet, and one malicious sample per rule family must be caught with its rule ids.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { scan } from '../../src/engine/scan.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ScanReport } from '../../src/report/types.js';
+import { GENERATED, scanSample } from '../../scripts/accuracy-lib.js';
 import { REPO_ROOT } from '../helpers/tree.js';
 
 const FIXTURES = join(REPO_ROOT, 'test/fixtures');
 const VERDICT_RANK: Record<string, number> = { SAFE: 0, CAUTION: 1, DO_NOT_INSTALL: 2 };
 
-/** Deterministic high-entropy bytes: what a compressed or encrypted asset looks like to the classifier. */
-function noise(length: number, seed: number): Buffer {
-  const out = Buffer.alloc(length);
-  let x = seed >>> 0;
-  for (let i = 0; i < length; i += 1) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
-}
-
-/** A minimal CPython 3.11 bytecode header followed by a code-object marker: enough to be "shipped bytecode". */
-const PYC = Buffer.concat([Buffer.from([0xa7, 0x0d, 0x0d, 0x0a]), Buffer.alloc(12), Buffer.from([0xe3, 0, 0, 0])]);
-
-// Binary or oversized parts are written into a temporary copy instead of being committed.
-const GENERATED: Record<string, Record<string, Buffer | string>> = {
-  'benign/compressed-asset': { 'scripts/starter.tar.gz': gzipSync(noise(65_536, 12_345)) },
-  'malicious/supply-chain': { 'scripts/__pycache__/boot.cpython-311.pyc': PYC },
-  'malicious/analysis-evasion': {
-    'docs/rules.bin': noise(512, 7),
-    'docs/notes.txt': 'totals\u0000 are sent elsewhere\n',
-    'docs/big.md': `${'x'.repeat(1_000_100)}\n`,
-  },
-};
-
+/** Scans `test/fixtures/<rel>` with its generated binary or oversized parts (the harness's own table). */
 function scanFixture(rel: string): ScanReport {
-  const dir = mkdtempSync(join(tmpdir(), 'skillspector-accuracy-'));
-  try {
-    cpSync(join(FIXTURES, rel), dir, { recursive: true });
-    for (const [path, data] of Object.entries(GENERATED[rel] ?? {})) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), data);
-    }
-    return scan({ target: dir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return scanSample(`fixtures/${rel}`, join(FIXTURES, rel));
 }
+
+test('every generated part belongs to a fixture directory that exists', () => {
+  for (const key of Object.keys(GENERATED)) {
+    assert.match(key, /^fixtures\/(?:benign|malicious)\/[^/]+$/, key);
+    assert.ok(readdirSync(join(REPO_ROOT, 'test', key)).length > 0, key);
+  }
+});
 
 const strong = (r: ScanReport, ids: readonly string[]) =>
   r.issues.filter((i) => ids.includes(i.id) && (i.severity === 'HIGH' || i.severity === 'CRITICAL'));

@@ -59,8 +59,10 @@ const VULN: MockVuln = {
 test('--online: a pinned dependency with a live advisory yields SC4 from the OSV source', async () => {
   const m = await mock({ 'PyPI:obscure-lib@1.2.3': [VULN] });
   const { code, report } = await scanJson(bundle(), m);
-  assert.equal(code, 0);
   assert.equal(report.risk_assessment.max_issue_severity, 'CRITICAL');
+  // A decisive CRITICAL (confidence ≥ 0.8, not triaged) floors the score at 51 (CONTRACT §4): the gate fails.
+  assert.equal(report.risk_assessment.recommendation, 'DO_NOT_INSTALL');
+  assert.equal(code, 1);
   const sc4 = report.issues.filter((i) => i.id === 'SC4');
   assert.equal(sc4.length, 1);
   assert.equal(sc4[0]?.severity, 'CRITICAL');
@@ -69,6 +71,7 @@ test('--online: a pinned dependency with a live advisory yields SC4 from the OSV
   assert.deepEqual(ev.sources, ['osv-live']);
   assert.deepEqual(ev.advisories.map((a) => [a.id, a.source]), [['GHSA-xxxx-yyyy-zzzz', 'osv-live']]);
   assert.deepEqual(report.metadata.advisory_sources, ['bundled-snapshot', 'osv-live']);
+  assert.equal(report.rules?.find((r) => r.id === 'SC4')?.title, 'Known-Vulnerable Dependency');
   assert.equal(report.metadata.osv_errors, undefined);
   assert.equal(report.analysis_completeness.status, 'complete');
   assert.deepEqual(m.queries.map((q) => [q.package.name, q.version]), [['obscure-lib', '1.2.3'], ['click', '8.1.7']]);

@@ -1,5 +1,4 @@
 // One writer per format; a format without a writer does not compile.
-import { RULES } from '../../rules/index.js';
 import type { ScanReport } from '../types.js';
 import { writeJson } from './json.js';
 import { writeMarkdown } from './markdown.js';
@@ -21,8 +20,8 @@ const WRITERS: Record<Format, Writer> = {
   terminal: (r, o) => writeTerminal(r, { color: o.color, verbose: o.verbose, showSuppressed: o.showSuppressed }),
   json: (r) => writeJson(r),
   markdown: (r, o) => writeMarkdown(r, { showSuppressed: o.showSuppressed }),
-  // Every catalogue rule gets a descriptor, so rule indexes stay stable across scans.
-  sarif: (r) => writeSarif(r, RULES),
+  // Rule descriptors come from the report itself (`report.rules`), never from the registry.
+  sarif: (r) => writeSarif(r),
 };
 
 export function isFormat(s: string): s is Format {

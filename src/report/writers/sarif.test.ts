@@ -22,7 +22,7 @@ const URI_REF = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@/]|%[0-9A-F]{2})+$/;
 
 /** Writes, validates against the official schema, and checks every URI; returns the only run. */
 function sarif(report: ScanReport): { log: Log; run: Run; text: string } {
-  const text = writeSarif(report, RULES);
+  const text = writeSarif(report);
   const log = JSON.parse(text) as Log;
   const ok = validate(log);
   assert.ok(ok, `schema errors: ${JSON.stringify(validate.errors, null, 2)}`);
@@ -52,16 +52,24 @@ function fingerprints(results: Result[]): string[] {
 }
 
 describe('writeSarif', () => {
-  it('describes every catalogue rule, sorted by id, with levels, help and security-severity', () => {
-    const { log, run } = sarif(cleanReport());
+  // The descriptors come from report.rules (the rules behind the report's issues), which the engine fills
+  // from the catalogue metadata; they used to list the whole catalogue, read from the registry.
+  it('describes every rule behind a result from report.rules, sorted by id, with levels, help and security-severity', () => {
+    const report = withSuppressed(maliciousReport(), 1);
+    const { log, run } = sarif(report);
     assert.equal(log.$schema, SARIF_SCHEMA);
     assert.equal(log.version, '2.1.0');
     const driver = run.tool.driver;
     assert.equal(driver.name, 'skillspector');
     assert.equal(driver.informationUri, undefined);
     const ids = (driver.rules ?? []).map((r) => r.id);
-    assert.deepEqual(ids, RULES.map((r) => r.meta.id).sort(compareRuleIds));
-    for (const rule of RULES) {
+    const used = [...new Set([...report.issues, ...report.suppressed].map((i) => i.id))].sort(compareRuleIds);
+    assert.ok(used.length > 3);
+    assert.deepEqual(ids, used);
+    assert.deepEqual((report.rules ?? []).map((r) => r.id), used, 'the engine describes exactly the rules behind issues');
+    for (const id of used) {
+      const rule = RULES.find((r) => r.meta.id === id);
+      assert.ok(rule, id);
       const d = driver.rules?.find((x) => x.id === rule.meta.id);
       assert.equal(d?.shortDescription?.text, rule.meta.title);
       assert.equal(d?.fullDescription?.text, rule.meta.description);
@@ -76,9 +84,10 @@ describe('writeSarif', () => {
     }
   });
 
-  it('reports a clean bundle as successful and complete with no results or notifications', () => {
+  it('reports a clean bundle as successful and complete with no results, rules or notifications', () => {
     const { run } = sarif(cleanReport());
     assert.deepEqual(run.results, []);
+    assert.deepEqual(run.tool.driver.rules, []);
     const inv = run.invocations?.[0];
     assert.equal(inv?.executionSuccessful, true);
     assert.deepEqual(inv?.toolExecutionNotifications, []);
@@ -117,7 +126,7 @@ describe('writeSarif', () => {
   it('sorts results deterministically whatever the order of issues and occurrences', () => {
     const report = maliciousReport();
     const shuffled = { ...report, issues: [...report.issues].reverse().map((i) => ({ ...i, occurrences: [...i.occurrences].reverse() })) };
-    assert.equal(writeSarif(shuffled, RULES), writeSarif(report, RULES));
+    assert.equal(writeSarif(shuffled), writeSarif(report));
   });
 
   it('keeps partialFingerprints stable across runs and independent of line numbers', () => {
@@ -251,7 +260,7 @@ describe('writeSarif', () => {
   });
 
   it('validates against a schema that really rejects a broken log', () => {
-    const log = JSON.parse(writeSarif(maliciousReport(), RULES)) as Log;
+    const log = JSON.parse(writeSarif(maliciousReport())) as Log;
     const first = log.runs[0]?.results?.[0];
     assert.ok(first);
     (first as { level: string }).level = 'critical';

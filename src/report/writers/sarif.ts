@@ -1,5 +1,6 @@
-// SARIF 2.1.0 for code scanning (CONTRACT §6). Built by hand from the ScanReport and the rule
-// catalogue; the types come from @types/sarif and tests validate every log against the official schema.
+// SARIF 2.1.0 for code scanning (CONTRACT §6). Built by hand from the ScanReport alone: rule descriptors
+// come from `report.rules`, never the registry. The types come from @types/sarif and tests validate every
+// log against the official schema.
 import { createHash } from 'node:crypto';
 import type {
   Invocation, Location as SarifLocation, Log, Notification, PropertyBag, ReportingDescriptor, Result, Run,
@@ -8,11 +9,11 @@ import type { AnalysisCompleteness } from '../../ledger/completeness.js';
 import type { LedgerException } from '../../ledger/ledger.js';
 import { FATAL_REASONS, REASON_MESSAGES } from '../../ledger/reasons.js';
 import type { ReasonCode } from '../../ledger/reasons.js';
-import type { Rule, RuleMeta } from '../../rules/types.js';
 import { sanitizeLine, sanitizeText } from '../../shared/sanitize.js';
 import { severityRank } from '../../shared/types.js';
 import type { Severity } from '../../shared/types.js';
-import type { Issue, Location, ScanReport } from '../types.js';
+import { compareRuleIds } from '../issues.js';
+import type { Issue, Location, RuleDescriptor, ScanReport } from '../types.js';
 import { encodeVirtualPath } from '../view.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -35,14 +36,7 @@ function precision(confidence: number): string {
   return confidence >= 0.9 ? 'very-high' : confidence >= 0.75 ? 'high' : confidence >= 0.5 ? 'medium' : 'low';
 }
 
-/** Rule ids compare by family prefix, then number, so P2 precedes P10. */
-export function compareRuleIds(a: string, b: string): number {
-  const ma = /^([A-Za-z]*)(\d*)(.*)$/.exec(a);
-  const mb = /^([A-Za-z]*)(\d*)(.*)$/.exec(b);
-  const [pa, na, ra] = [ma?.[1] ?? a, Number(ma?.[2] || -1), ma?.[3] ?? ''];
-  const [pb, nb, rb] = [mb?.[1] ?? b, Number(mb?.[2] || -1), mb?.[3] ?? ''];
-  return cmp(pa, pb) || na - nb || cmp(ra, rb) || cmp(a, b);
-}
+export { compareRuleIds };
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -52,9 +46,7 @@ function pascal(title: string): string {
   return title.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-type DescriptorSource = Pick<RuleMeta, 'severity' | 'confidence' | 'title' | 'description' | 'remediation'> & { category: string };
-
-function descriptor(id: string, meta: DescriptorSource): ReportingDescriptor {
+function descriptor(id: string, meta: Omit<RuleDescriptor, 'id'>): ReportingDescriptor {
   const remediation = sanitizeText(meta.remediation);
   return {
     id,
@@ -75,7 +67,7 @@ function descriptor(id: string, meta: DescriptorSource): ReportingDescriptor {
   };
 }
 
-/** A descriptor for a result whose rule is not in the catalogue handed in (keeps ruleIndex valid). */
+/** A descriptor for a result whose rule the report does not describe (an older or hand-built report; keeps ruleIndex valid). */
 function descriptorFromIssue(issue: Issue): ReportingDescriptor {
   return descriptor(issue.id, {
     category: issue.category, severity: issue.severity, confidence: issue.confidence,
@@ -83,9 +75,9 @@ function descriptorFromIssue(issue: Issue): ReportingDescriptor {
   });
 }
 
-function buildRules(rules: readonly Rule[], issues: readonly Issue[]): { descriptors: ReportingDescriptor[]; index: Map<string, number> } {
+function buildRules(rules: readonly RuleDescriptor[], issues: readonly Issue[]): { descriptors: ReportingDescriptor[]; index: Map<string, number> } {
   const byId = new Map<string, ReportingDescriptor>();
-  for (const r of rules) if (!byId.has(r.meta.id)) byId.set(r.meta.id, descriptor(r.meta.id, r.meta));
+  for (const r of rules) if (!byId.has(r.id)) byId.set(r.id, descriptor(r.id, r));
   for (const i of issues) if (!byId.has(i.id)) byId.set(i.id, descriptorFromIssue(i));
   const descriptors = [...byId.values()].sort((a, b) => compareRuleIds(a.id, b.id));
   return { descriptors, index: new Map(descriptors.map((d, n) => [d.id, n])) };
@@ -269,8 +261,8 @@ function runProperties(report: ScanReport): PropertyBag {
 // file safe to print and is lossless (they can only occur inside strings).
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-export function writeSarif(report: ScanReport, rules: readonly Rule[], informationUri?: string): string {
-  const { descriptors, index } = buildRules(rules, [...report.issues, ...report.suppressed]);
+export function writeSarif(report: ScanReport, informationUri?: string): string {
+  const { descriptors, index } = buildRules(report.rules ?? [], [...report.issues, ...report.suppressed]);
   const ac = report.analysis_completeness;
   const notes = [...incompleteNotification(ac), ...ac.ledger_exceptions.map(exceptionNotification), ...otherNotifications(ac)];
   const run: Run = {
