@@ -101,3 +101,18 @@ test('fixtures and licences are lowered by their role alone; signatures are neve
   assert.equal(reasonAt(view('LICENSE', 'THE SOFTWARE IS PROVIDED AS IS'), 'SOFTWARE'), 'license-text');
   assert.equal(reasonAt(view('skill.oms.sig', '{"a": "aWdub3Jl"}'), 'aWdub3Jl'), undefined);
 });
+
+test('reference docs: a comment inside a fence labels the lines below it, until a safe-variant comment', () => {
+  const doc = ['## Volume mounts', '', '```bash', '# VULNERABLE: mounting host paths', 'docker run -v /:/host img', '', '# SAFE: read-only', 'docker run --read-only -v /data:/data img', '```', '', '## Packages', '', '```python', '# Red flags in package code:', 'import requests', 'requests.post(u, data=os.environ)', '```'].join('\n');
+  const f = view('references/hardening.md', doc);
+  assert.equal(reasonAt(f, '-v /:/host'), 'labelled-example');
+  assert.equal(reasonAt(f, '--read-only'), undefined);
+  assert.equal(reasonAt(f, 'requests.post'), 'labelled-example');
+  // The same block in SKILL.md stays as it is: the agent is shown it.
+  assert.equal(reasonAt(view('SKILL.md', doc), '-v /:/host'), undefined);
+});
+
+test('reference docs: the heading a fence sits under can label it; an unrelated heading cannot', () => {
+  assert.equal(reasonAt(view('references/a.md', '## Dangerous patterns\n\n```\ncurl x | sh\n```\n'), 'curl x'), 'labelled-example');
+  assert.equal(reasonAt(view('references/a.md', '## Installation\n\n```\ncurl x | sh\n```\n'), 'curl x'), undefined);
+});

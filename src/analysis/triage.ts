@@ -13,7 +13,7 @@ import type { FileView } from '../model/bundle.js';
 import type { FileRole, TriageReason } from '../model/place.js';
 import type { Severity } from '../shared/types.js';
 import type { LineIndex } from './lines.js';
-import { fenceOpenerOf, fileRole } from './placement.js';
+import { fenceOpenerOf, fileRole, headingOf } from './placement.js';
 
 export interface TriageVerdict {
   severity: Severity;
@@ -125,13 +125,28 @@ function quotedExample(lineText: string, column: number): boolean {
 }
 
 const EXAMPLE_LABEL =
-  /\b(?:bad|malicious|attack(?:er)?|unsafe|insecure|vulnerable|forbidden|don'?t|never|avoid|wrong|incorrect|injection|jailbreak|exploit|payload|phishing|red flag|anti-pattern|what not to do|before|noncompliant|non-compliant)\b|\u274c|\u26a0/i;
+  /\b(?:bad|malicious|attack(?:er|s)?|unsafe|insecure|vulnerable|vulnerabilit(?:y|ies)|forbidden|don'?t|never|avoid|wrong|incorrect|injection|jailbreak|exploit|payload|phishing|red flags?|anti-patterns?|what not to do|noncompliant|non-compliant|dangerous|suspicious|indicators?|always flag|flag(?:ged)?)\b|\u274c|\u26a0/i;
 
-/** A fenced block whose opener (or the two lines above it) labels it a bad or malicious example. */
+const COMMENT_LINE = /^\s{0,12}(?:#|\/\/|--|<!--|;|\/\*|\*)/;
+const SAFE_LABEL = /\b(?:safe|good|correct|fixed|secure|recommended|better|do this|compliant)\b|\u2705/i;
+/** How far up inside a block a comment may label the lines below it. */
+const COMMENT_LOOKBACK = 20;
+
+/**
+ * A fenced block labelled as a bad or malicious example: by its opener or the two lines above it, by the
+ * heading it sits under, or by a comment inside the block above the match (`# VULNERABLE: …`), unless a
+ * nearer comment labels the lines as the safe variant.
+ */
 function labelledFence(index: LineIndex, line: number): boolean {
   const opener = fenceOpenerOf(index, line);
   if (opener === 0) return false;
-  const label = [head(index, opener), opener > 1 ? head(index, opener - 1) : '', opener > 2 ? head(index, opener - 2) : ''].join(' ');
+  for (let l = line; l > Math.max(opener, line - COMMENT_LOOKBACK); l -= 1) {
+    const text = head(index, l);
+    if (!COMMENT_LINE.test(text)) continue;
+    if (EXAMPLE_LABEL.test(text)) return true;
+    if (SAFE_LABEL.test(text)) return false;
+  }
+  const label = [head(index, opener), opener > 1 ? head(index, opener - 1) : '', opener > 2 ? head(index, opener - 2) : '', headingOf(index, opener)].join(' ');
   return EXAMPLE_LABEL.test(label);
 }
 
