@@ -92,14 +92,78 @@ function lineMapper(body: string, firstLine: number): (offset: number) => number
 function stringList(v: unknown): string[] {
   if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
   if (Array.isArray(v)) return v.filter((x): x is string | number => typeof x === 'string' || typeof x === 'number').map(String);
+  if (isPlainObject(v)) return enabledKeys(v);
   return [];
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `{ network: true, shell: false }`: the keys switched on. */
+function enabledKeys(v: Record<string, unknown>): string[] {
+  return Object.entries(v).filter(([, on]) => on !== false && on !== null && on !== 'false' && on !== 0).map(([k]) => k);
+}
+
+const MAX_TOOLS = 256;
+const MAX_TOOL_CHARS = 512;
+
+/**
+ * Splits one `allowed-tools` string the way Claude Code reads it: entries separated by commas and/or
+ * whitespace, except inside parentheses, so `Read Grep Bash(git log:*)`, `Read, Write` and
+ * `Read,Bash(npx *eas-cli@*)` all give one entry per tool and a scoped `Bash(stripe docs *)` stays whole.
+ * Linear in the string.
+ */
+export function splitTools(s: string, out: string[] = []): string[] {
+  let depth = 0;
+  let start = -1;
+  const push = (end: number): void => {
+    if (start >= 0 && out.length < MAX_TOOLS) {
+      const entry = s.slice(start, end).trim().replace(/^["']|["']$/g, '');
+      if (entry) out.push(entry.slice(0, MAX_TOOL_CHARS));
+    }
+    start = -1;
+  };
+  for (let i = 0; i < s.length && out.length < MAX_TOOLS; i += 1) {
+    const ch = s.charCodeAt(i);
+    const sep = depth === 0 && (ch === 44 /* , */ || ch === 32 || ch === 9 || ch === 10 || ch === 13);
+    if (sep) {
+      push(i);
+      continue;
+    }
+    if (ch === 40 /* ( */) depth += 1;
+    else if (ch === 41 /* ) */ && depth > 0) depth -= 1;
+    if (start < 0) start = i;
+  }
+  push(s.length);
+  return out;
+}
+
+/**
+ * `allowed-tools` in every form skills write it: a YAML list (whose items may themselves hold several
+ * tools), a comma- or space-separated string, scoped entries (`Bash(node *)`, `Bash(git:*)`), MCP tool
+ * names (`mcp__server__tool`), or a mapping of tool names to true/false.
+ */
+export function toolList(v: unknown): string[] {
+  const out: string[] = [];
+  if (typeof v === 'string') return splitTools(v, out);
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      if (out.length >= MAX_TOOLS) break;
+      if (typeof x === 'string') splitTools(x, out);
+      else if (isPlainObject(x)) for (const k of enabledKeys(x)) splitTools(k, out);
+    }
+    return out;
+  }
+  if (isPlainObject(v)) for (const k of enabledKeys(v)) splitTools(k, out);
+  return out;
 }
 
 function project(data: Record<string, unknown>, fields: Manifest['fields']): Manifest {
   const m: Manifest = {
     triggers: stringList(data.triggers),
     permissions: stringList(data.permissions),
-    allowedTools: stringList(data['allowed-tools'] ?? data.allowed_tools),
+    allowedTools: toolList(data['allowed-tools'] ?? data.allowed_tools ?? data.allowedTools),
     fields,
     data,
   };

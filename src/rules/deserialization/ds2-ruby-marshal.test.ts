@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runRule, highFindings } from '../../../test/helpers/rule-harness.js';
+import { runRule } from '../../../test/helpers/rule-harness.js';
 import { ds2 } from './ds2-ruby-marshal.js';
 
 test('DS2 fires on Marshal.load of external bytes', () => {
@@ -23,9 +23,9 @@ test('DS2 runs only on Ruby files and ignores Marshal.dump', () => {
   assert.equal(runRule(ds2, { path: 'a.rb', text: 'File.binwrite(p, Marshal.dump(obj))\n' }).length, 0);
 });
 
-test('DS2 look-alikes: negated comment, fixture path', () => {
+test('DS2 look-alikes: calls mentioned in comments', () => {
+  // Comments are matched out by the rule (code gets no context triage; Ruby under spec/ is code).
   const neg = runRule(ds2, { path: 'a.rb', text: '# do not use Marshal.load on cookies\n' });
-  assert.equal(highFindings(neg).length, 0);
-  const fx = runRule(ds2, { path: 'spec/fixtures/gadget.rb', text: 'Marshal.load(payload)\n' });
-  assert.equal(highFindings(fx).length, 0);
+  assert.equal(neg.length, 0);
+  assert.equal(runRule(ds2, { path: 'a.rb', text: 'puts "#{Marshal.load(blob)}"\n' }).length, 1, 'interpolation is not a comment');
 });

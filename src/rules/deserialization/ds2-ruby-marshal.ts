@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isRuby } from './scope.js';
+import { isRuby, outsideComments } from './scope.js';
 
 export const ds2 = defineRule({
   kind: 'pattern',
@@ -17,14 +17,14 @@ export const ds2 = defineRule({
   appliesTo: isRuby,
   patterns: [
     {
-      re: /\bMarshal\.load\(\s*Marshal\.dump\(/,
+      re: outsideComments(/\bMarshal\.load\(\s*Marshal\.dump\(/),
       keywords: ['marshal.dump'],
       label: 'Marshal deep-copy idiom',
       severity: 'LOW',
       confidence: 0.2,
     },
     {
-      re: /\bMarshal\.(?:load|restore)\b(?!\(\s*Marshal\.dump\()/,
+      re: outsideComments(/\bMarshal\.(?:load|restore)\b(?!\(\s*Marshal\.dump\()/),
       keywords: ['marshal.'],
       label: 'Marshal.load / Marshal.restore',
     },

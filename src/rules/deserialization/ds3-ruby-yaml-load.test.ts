@@ -24,7 +24,7 @@ test('DS3 runs only on Ruby files', () => {
   for (const path of ['notes.md', 'a.py', 'a.js', 'config.yaml']) assert.equal(runRule(ds3, { path, text: 'YAML.load(x)\n' }).length, 0, path);
 });
 
-test('DS3 look-alikes: fixture path is LOW', () => {
-  const fx = runRule(ds3, { path: 'spec/yaml_spec.rb', text: 'YAML.load(evil)\n' });
-  assert.ok(fx.every((x) => x.severity === 'LOW'));
+test('DS3 look-alikes: calls mentioned in comments', () => {
+  // Comments are matched out by the rule (code gets no context triage; a spec file is code).
+  assert.equal(runRule(ds3, { path: 'a.rb', text: '# YAML.load(evil) would build arbitrary objects\n' }).length, 0);
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isRuby } from './scope.js';
+import { isRuby, outsideComments } from './scope.js';
 
 export const ds3 = defineRule({
   kind: 'pattern',
@@ -17,25 +17,25 @@ export const ds3 = defineRule({
   appliesTo: isRuby,
   patterns: [
     {
-      re: /\b(?:YAML|Psych)\.unsafe_load(?:_file)?\b/,
+      re: outsideComments(/\b(?:YAML|Psych)\.unsafe_load(?:_file)?\b/),
       keywords: ['unsafe_load'],
       label: 'YAML.unsafe_load',
       confidence: 0.75,
     },
     {
-      re: /\b(?:YAML|Psych)\.(?:load|load_file|load_stream)\b/,
+      re: outsideComments(/\b(?:YAML|Psych)\.(?:load|load_file|load_stream)\b/),
       keywords: ['yaml.', 'psych.'],
       label: 'YAML.load',
     },
     {
-      re: /\bOj\.load\b[^\n]{0,200}?\bmode:\s*:(?:strict|compat|json|null)\b/,
+      re: outsideComments(/\bOj\.load\b[^\n]{0,200}?\bmode:\s*:(?:strict|compat|json|null)\b/),
       keywords: ['oj.load'],
       label: 'Oj.load in a data-only mode',
       severity: 'LOW',
       confidence: 0.25,
     },
     {
-      re: /\bOj\.(?:load|object_load)\b(?![^\n]{0,200}?\bmode:\s*:(?:strict|compat|json|null)\b)/,
+      re: outsideComments(/\bOj\.(?:load|object_load)\b(?![^\n]{0,200}?\bmode:\s*:(?:strict|compat|json|null)\b)/),
       keywords: ['oj.'],
       label: 'Oj.load',
       confidence: 0.55,

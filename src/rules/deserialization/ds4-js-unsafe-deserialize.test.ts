@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runRule, highFindings } from '../../../test/helpers/rule-harness.js';
+import { runRule } from '../../../test/helpers/rule-harness.js';
 import { ds4 } from './ds4-js-unsafe-deserialize.js';
 
 test('DS4 fires on node-serialize unserialize', () => {
@@ -20,8 +20,7 @@ test('DS4 runs only on JavaScript/TypeScript files (Python excluded)', () => {
 
 test('DS4 look-alikes: serialize-javascript, JSON.parse, negated comment, fixture', () => {
   assert.equal(runRule(ds4, { path: 'a.js', text: "const s = require('serialize-javascript');\nJSON.parse(body);\n" }).length, 0);
-  const neg = runRule(ds4, { path: 'a.js', text: '// never call .unserialize( on cookies\n' });
-  assert.equal(highFindings(neg).length, 0);
-  const fx = runRule(ds4, { path: 'test/fixtures/cve.js', text: "require('node-serialize')\n" });
-  assert.equal(highFindings(fx).length, 0);
+  // Comments are matched out by the rule (code gets no context triage; JS under test/ is code).
+  const neg = runRule(ds4, { path: 'a.js', text: '// never call .unserialize( on cookies\n/* or require(\'node-serialize\') */\n' });
+  assert.equal(neg.length, 0);
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isJsTs } from './scope.js';
+import { isJsTs, outsideComments } from './scope.js';
 
 const LIBS = '(?:node-serialize|serialize-to-js|funcster|cryo)';
 
@@ -19,12 +19,12 @@ export const ds4 = defineRule({
   appliesTo: isJsTs,
   patterns: [
     {
-      re: new RegExp(`\\brequire\\(\\s*["'\`]${LIBS}["'\`]\\s*\\)|\\bfrom\\s+["']${LIBS}["']|\\bimport\\s*\\(\\s*["']${LIBS}["']\\s*\\)|\\bimport\\s+["']${LIBS}["']`),
+      re: outsideComments(new RegExp(`\\brequire\\(\\s*["'\`]${LIBS}["'\`]\\s*\\)|\\bfrom\\s+["']${LIBS}["']|\\bimport\\s*\\(\\s*["']${LIBS}["']\\s*\\)|\\bimport\\s+["']${LIBS}["']`)),
       keywords: ['node-serialize', 'serialize-to-js', 'funcster', 'cryo'],
       label: 'Import of a code-reviving serializer',
     },
     {
-      re: /\.unserialize\s*\(|\bfuncster\.deepDeserialize\s*\(|\bCryo\.parse\s*\(/,
+      re: outsideComments(/\.unserialize\s*\(|\bfuncster\.deepDeserialize\s*\(|\bCryo\.parse\s*\(/),
       keywords: ['unserialize', 'deepdeserialize', 'cryo.parse'],
       label: 'Unsafe deserialize call',
       confidence: 0.75,

@@ -9,3 +9,12 @@ const JS_TS = /\.(?:js|mjs|cjs|jsx|ts|tsx)$/i;
 export const isPhp = (f: FileView): boolean => PHP.test(f.path);
 export const isRuby = (f: FileView): boolean => RUBY.test(f.path);
 export const isJsTs = (f: FileView): boolean => JS_TS.test(f.path);
+
+// A line comment (`#`, `//`, a `/*` or ` * ` doc line) before the match on its line: the call is
+// mentioned, not made. Ruby `#{…}` interpolation is not a comment.
+const COMMENT_BEFORE = String.raw`(?<!(?:#(?!\{)|\/\/|\/\*|(?:^|\n)[ \t]*\*)[^\n]{0,200})`;
+
+/** The pattern, not matching inside a line comment. Keeps the pattern's flags. */
+export function outsideComments(re: RegExp): RegExp {
+  return new RegExp(`${COMMENT_BEFORE}(?:${re.source})`, re.flags);
+}

@@ -1,8 +1,9 @@
 // One least-privilege pass per bundle, shared by LP1–LP4 (each rule reads the part it reports).
+import { isCodeFile } from '../../analysis/placement.js';
 import type { BundleView, FileView } from '../../model/bundle.js';
 import { manifestSource, type ManifestSource } from '../kit/manifest-text.js';
 import {
-  CAPABILITIES, detectCapabilities, isTestPath, isWildcard, permissionCategories, toolCategories,
+  CAPABILITIES, detectCapabilities, detectOutsideWrite, isTestPath, isWildcard, permissionCategories, toolCategories,
   type Capability, type Detection,
 } from './capabilities.js';
 
@@ -14,6 +15,8 @@ export interface LeastPrivilege {
   declared: Set<Capability>;
   /** Per capability: detections in ordinary files first, then in test files. */
   detected: Map<Capability, { code: Detection[]; tests: Detection[] }>;
+  /** Writes outside the skill (home directory, shell start-up files, system paths) in non-test code. */
+  outsideWrites: Detection[];
 }
 
 const MAX_EXECUTABLES = 512;
@@ -30,7 +33,9 @@ export function leastPrivilege(bundle: BundleView, files: readonly FileView[]): 
 
 function compute(bundle: BundleView, files: readonly FileView[]): LeastPrivilege | null {
   const src = manifestSource(bundle, files);
-  const executables = files.filter((f) => f.executable && !f.isManifest).slice(0, MAX_EXECUTABLES);
+  // Executable components as the reference counts them, plus scripts by language (`.mjs`, `.cjs`, `.php`,
+  // `.phtml` are scripts too, though no suffix rule marks them executable).
+  const executables = files.filter((f) => (f.executable || isCodeFile(f)) && !f.isManifest).slice(0, MAX_EXECUTABLES);
   if (!src || executables.length === 0) return null;
   const permissions = src.manifest.permissions.map(String);
   const allowedTools = src.manifest.allowedTools.map(String);
@@ -38,7 +43,12 @@ function compute(bundle: BundleView, files: readonly FileView[]): LeastPrivilege
   for (const p of permissions) for (const c of permissionCategories(p)) declared.add(c);
   for (const t of allowedTools) for (const c of toolCategories(t)) declared.add(c);
   const detected = new Map<Capability, { code: Detection[]; tests: Detection[] }>();
+  const outsideWrites: Detection[] = [];
   for (const f of executables) {
+    if (!isTestPath(f.path)) {
+      const w = detectOutsideWrite(f);
+      if (w) outsideWrites.push(w);
+    }
     for (const d of detectCapabilities(f)) {
       const slot = detected.get(d.capability) ?? { code: [], tests: [] };
       (isTestPath(f.path) ? slot.tests : slot.code).push(d);
@@ -46,7 +56,7 @@ function compute(bundle: BundleView, files: readonly FileView[]): LeastPrivilege
     }
   }
   const wildcards = [...permissions, ...allowedTools].filter(isWildcard);
-  return { src, permissions, allowedTools, wildcards, declared, detected };
+  return { src, permissions, allowedTools, wildcards, declared, detected, outsideWrites };
 }
 
 export function hasDeclarations(lp: LeastPrivilege): boolean {

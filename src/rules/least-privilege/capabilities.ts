@@ -89,6 +89,42 @@ export function detectCapabilities(file: FileView): Detection[] {
   return out;
 }
 
+// A write whose target is outside the skill and the working tree: the home directory, shell start-up
+// files, system directories. Write and path on one line, in either order, with a bounded gap.
+const WRITE_VERB = String.raw`(?:\.write_(?:text|bytes)\b|(?<![\w.])open[ \t]*\([^\n]{0,200}?,[ \t]*(?:mode[ \t]*=[ \t]*)?["'][rbt]*[wax+]|\bfs(?:\.promises)?\.(?:writeFile|appendFile|copyFile|rename|mkdir|createWriteStream|symlink)\w*|\bshutil\.(?:copy\w{0,8}|move)\b|\b(?:cp|mv|tee|ln|install)[ \t]+|>>?[ \t]*["']?(?=[~$/%])|\b(?:Set-Content|Add-Content|Out-File|Copy-Item|New-Item)\b)`;
+const OUTSIDE_PATH = String.raw`(?:~\/|\$\{?HOME\}?\/|\bexpanduser[ \t]*\(|\bPath\.home[ \t]*\(|\bos\.homedir[ \t]*\(|\$env:(?:USERPROFILE|APPDATA|HOME)\b|%(?:USERPROFILE|APPDATA)%|(?<![\w.~-])\/(?:etc|usr\/local|usr\/lib|Library|System)\/)`;
+const WRITE_RE = new RegExp(WRITE_VERB, 'g');
+const OUTSIDE_RE = new RegExp(OUTSIDE_PATH);
+/** Characters of a line examined for an outside path once a write is seen on it. */
+const LINE_WINDOW = 2_000;
+
+/**
+ * The first line of one executable file that writes outside the skill (home, shell rc files, system
+ * paths): a line with a write (`open(…, "w")`, `>>`, `cp`, `fs.writeFile` …) and an outside path. Each
+ * line is examined at most once, so the scan is linear.
+ */
+export function detectOutsideWrite(file: FileView): Detection | null {
+  const text = file.text;
+  let idx: LineIndex | undefined;
+  const index = (): LineIndex => (idx ??= new LineIndex(text));
+  const re = new RegExp(WRITE_RE.source, 'g');
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m[0].length === 0) re.lastIndex += 1;
+    const line = index().lineOf(m.index);
+    const start = index().lineStart(line);
+    const nl = text.indexOf('\n', m.index);
+    const end = nl === -1 ? text.length : nl;
+    const window = text.slice(start, Math.min(end, start + LINE_WINDOW));
+    if (!COMMENT.test(window.slice(0, 200))) {
+      const o = OUTSIDE_RE.exec(window);
+      if (o) return { capability: 'file_write', file: file.path, line, matched: window.trim().slice(0, 120) };
+    }
+    if (nl === -1) break;
+    re.lastIndex = nl + 1;
+  }
+  return null;
+}
+
 const PERMISSION_WORDS: Record<string, readonly Capability[]> = {
   bash: ['shell'], shell: ['shell'], terminal: ['shell'], command: ['shell'], commands: ['shell'], exec: ['shell'],
   execute: ['shell'], subprocess: ['shell'], process: ['shell'], cmd: ['shell'],
@@ -111,27 +147,77 @@ export function permissionCategories(perm: string): Capability[] {
   return [...cats];
 }
 
+// Tool names as Claude Code and other agents spell them, compared without case, `_` or `-`
+// (`WebFetch`, `web_fetch`, `web-fetch`). Tools with no capability of their own (Task, Agent,
+// AskUserQuestion, Skill, TodoWrite, LSP …) map to nothing.
 const TOOL_CATEGORIES: Record<string, readonly Capability[]> = {
-  bash: ['shell'], shell: ['shell'], terminal: ['shell'], execute: ['shell'], powershell: ['shell'],
   read: ['file_read'], glob: ['file_read'], grep: ['file_read'], ls: ['file_read'], view: ['file_read'], notebookread: ['file_read'],
-  write: ['file_write'], edit: ['file_write'], multiedit: ['file_write'], notebookedit: ['file_write'],
-  webfetch: ['network'], websearch: ['network'], fetch: ['network'],
+  readfile: ['file_read'], listdirectory: ['file_read'], searchfiles: ['file_read'],
+  write: ['file_write'], edit: ['file_write'], multiedit: ['file_write'], notebookedit: ['file_write'], writefile: ['file_write'],
+  replace: ['file_write'],
+  webfetch: ['network'], websearch: ['network'], fetch: ['network'], googlewebsearch: ['network'],
   env: ['env'], mcp: ['mcp'],
 };
 
+/** Tools that run commands: `Bash`, `Shell`, `PowerShell`, a terminal, `run_shell_command`. */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash', 'shell', 'terminal', 'execute', 'powershell', 'runshellcommand', 'cmd', 'exec']);
+
+/** What a process started by the agent's shell can do: everything local, and the network. */
+const ANY_PROCESS: readonly Capability[] = ['shell', 'file_read', 'file_write', 'env', 'network'];
+
 /**
- * Categories an `allowed-tools` entry grants. Scripts run through the agent's shell tool, so an
- * unrestricted `Bash` also covers what any local process can do (files, environment); network and
- * MCP access still have to be declared.
+ * Commands that run arbitrary code (interpreters, package runners, build runners): a shell entry scoped
+ * to one of them, `Bash(node *)`, `Bash(python3:*)`, `Bash(npx …)`, can run the skill's scripts and
+ * grants what they do.
+ */
+const CODE_RUNNERS: ReadonlySet<string> = new Set([
+  'node', 'nodejs', 'deno', 'bun', 'bunx', 'tsx', 'ts-node', 'npx', 'npm', 'pnpm', 'pnpx', 'yarn',
+  'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'poetry', 'pdm', 'hatch',
+  'bash', 'sh', 'zsh', 'dash', 'fish', 'pwsh', 'powershell', 'ruby', 'bundle', 'perl', 'php', 'go', 'cargo',
+  'java', 'dotnet', 'make', 'just', 'env', 'xargs', 'sudo',
+]);
+
+/** Commands whose own job is to reach the network: a shell entry scoped to them grants network too. */
+const NETWORK_COMMANDS: ReadonlySet<string> = new Set([
+  'curl', 'wget', 'http', 'https', 'xh', 'gh', 'git', 'ssh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'aws', 'gcloud', 'gsutil', 'az',
+  'kubectl', 'helm', 'docker', 'podman',
+]);
+
+const normalName = (s: string): string => s.toLowerCase().replace(/[_\s-]+/g, '');
+
+/** The command a scoped shell entry allows: the first word of `node *`, `git:*`, `{baseDir}/scan.sh:*`. */
+function scopedCommand(scope: string): string {
+  const first = scope.trim().split(/[\s:]/, 1)[0] ?? '';
+  return first.replace(/^["'`]+|["'`]+$/g, '');
+}
+
+/**
+ * Categories an `allowed-tools` entry grants (src/discovery/manifest.ts splits the declaration into
+ * entries). Scripts run through the agent's shell tool, so a shell entry that can run them grants what
+ * any local process can do: commands, files, environment and the network (`curl` is a shell command;
+ * WebFetch is the agent's own fetch tool, not a script's). That holds for an unrestricted `Bash`, and for
+ * a scope that runs an interpreter or package runner (`Bash(node *)`, `Bash(python3:*)`) or a script path
+ * (`Bash(scripts/run.sh)`). A scope limited to another command (`Bash(git:*)`, `Bash(stripe *)`) grants
+ * running that command only, plus the network when that command's job is networking (curl, git, gh …).
+ * MCP entries (`mcp__server__tool`, `mcp_server*`, `server*:*`) grant MCP; MCP clients in scripts are
+ * covered only by MCP entries.
  */
 export function toolCategories(tool: string): Capability[] {
-  const t = tool.trim();
-  const name = (t.split('(')[0] ?? '').trim().toLowerCase();
-  if (name.startsWith('mcp__')) return ['mcp'];
-  const cats = [...(TOOL_CATEGORIES[name] ?? [])];
-  const unrestricted = !t.includes('(') || /\(\s*\*?\s*\)$/.test(t) || /\(\s*\*\s*:?\s*\*?\s*\)$/.test(t);
-  if (cats.includes('shell') && unrestricted) cats.push('file_read', 'file_write', 'env');
-  return cats;
+  const t = tool.trim().slice(0, 512);
+  const open = t.indexOf('(');
+  const rawName = (open === -1 ? t : t.slice(0, open)).trim();
+  const name = normalName(rawName);
+  if (/^mcp_/i.test(rawName) || (open === -1 && /^[\w.*-]{1,80}:[\w.*-]{0,80}$/.test(rawName))) return ['mcp'];
+  if (SHELL_TOOLS.has(name)) {
+    const close = t.lastIndexOf(')');
+    const scope = open === -1 ? '' : t.slice(open + 1, close > open ? close : t.length).trim();
+    if (scope === '' || /^\*?\s*:?\s*\*?$/.test(scope)) return [...ANY_PROCESS];
+    const cmd = scopedCommand(scope);
+    const base = (cmd.split('/').pop() ?? cmd).toLowerCase();
+    if (CODE_RUNNERS.has(base) || cmd.includes('/') || /\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl|ps1)$/i.test(cmd)) return [...ANY_PROCESS];
+    return NETWORK_COMMANDS.has(base) ? ['shell', 'network'] : ['shell'];
+  }
+  return [...(TOOL_CATEGORIES[name] ?? [])];
 }
 
 const WILDCARDS = new Set(['*', 'all', 'full', 'any', '*:*', 'all_access', 'full_access', 'all-access', 'full-access', 'unrestricted']);

@@ -34,12 +34,34 @@ test('LP1 does not fire when permissions cover the capability', () => {
   assert.equal(runBundleRule(lp1, files, bundle).length, 0);
 });
 
-test('LP1 treats unrestricted Bash as covering local file and environment access, but not network', () => {
-  const script = 'import os\nkey = os.environ["TOKEN"]\nopen("out.txt", "w").write(key)\n';
-  const { files, bundle } = skillBundle('---\nname: x\nallowed-tools: [Bash, WebFetch]\n---\n', [{ path: 'run.py', text: script, executable: true }]);
-  assert.equal(runBundleRule(lp1, files, bundle).length, 0);
-  const restricted = skillBundle('---\nname: x\nallowed-tools: ["Bash(git:*)"]\n---\n', [{ path: 'run.py', text: script, executable: true }]);
-  assert.deepEqual(runBundleRule(lp1, restricted.files, restricted.bundle).map((x) => x.evidence.capability), ['file_write', 'env']);
+test('LP1 treats a shell tool that can run the scripts as covering what any local process does, network included', () => {
+  const script = 'import os, requests\nkey = os.environ["TOKEN"]\nopen("out.txt", "w").write(key)\nrequests.get("https://api.example.net/v1")\n';
+  // Before: an unrestricted Bash did not cover network, and a `Bash(node *)` scope covered nothing but shell.
+  for (const decl of ['allowed-tools: [Bash]', 'allowed-tools: Read Write Edit Bash', 'allowed-tools: Bash(python3 *), Read', 'allowed-tools: "Read,Bash(uv:*)"', 'allowed-tools: Bash(scripts/run.py)']) {
+    const { files, bundle } = skillBundle(`---\nname: x\n${decl}\n---\n`, [{ path: 'run.py', text: script, executable: true }]);
+    assert.deepEqual(runBundleRule(lp1, files, bundle).map((x) => x.evidence.capability), [], decl);
+  }
+});
+
+test('LP1 judges a shell scope limited to one command against what that command does', () => {
+  const script = 'import os, requests\nkey = os.environ["TOKEN"]\nopen("out.txt", "w").write(key)\nrequests.get("https://api.example.net/v1")\n';
+  const git = skillBundle('---\nname: x\nallowed-tools: ["Bash(git:*)"]\n---\n', [{ path: 'run.py', text: script, executable: true }]);
+  assert.deepEqual(runBundleRule(lp1, git.files, git.bundle).map((x) => x.evidence.capability), ['file_write', 'env']);
+  const cli = skillBundle('---\nname: x\nallowed-tools:\n  - Read\n  - Bash(acme-cli *)\n---\n', [{ path: 'run.py', text: script, executable: true }]);
+  assert.deepEqual(runBundleRule(lp1, cli.files, cli.bundle).map((x) => x.evidence.capability), ['network', 'file_write', 'env']);
+});
+
+test('LP1 reads space-separated, snake_case and MCP declarations', () => {
+  const fetcher = { path: 'scripts/fetch.py', text: FETCHER, executable: true };
+  const readOnly = skillBundle('---\nname: x\nallowed-tools: Read Grep Glob\n---\n', [fetcher]);
+  assert.deepEqual(runBundleRule(lp1, readOnly.files, readOnly.bundle).map((x) => x.evidence.capability), ['network']);
+  const snake = skillBundle('---\nname: x\nallowed-tools:\n  - "Read"\n  - "web_fetch"\n---\n', [fetcher]);
+  assert.equal(runBundleRule(lp1, snake.files, snake.bundle).length, 0);
+  const mcpScript = { path: 'scripts/client.py', text: 'from mcp import ClientSession\n', executable: true };
+  const mcp = skillBundle('---\nname: x\nallowed-tools: Read mcp__tracker__search_issues\n---\n', [mcpScript]);
+  assert.equal(runBundleRule(lp1, mcp.files, mcp.bundle).length, 0);
+  const noMcp = skillBundle('---\nname: x\nallowed-tools: Read Bash\n---\n', [mcpScript]);
+  assert.deepEqual(runBundleRule(lp1, noMcp.files, noMcp.bundle).map((x) => x.evidence.capability), ['mcp']);
 });
 
 test('LP1 is suppressed by a wildcard, by missing declarations (LP3), for docs-only skills and without a manifest', () => {
@@ -56,4 +78,12 @@ test('LP1 is suppressed by a wildcard, by missing declarations (LP3), for docs-o
 test('LP1 ignores capabilities mentioned only in comments', () => {
   const { files, bundle } = skillBundle('---\nname: x\nallowed-tools: Read\n---\n', [{ path: 'a.js', text: '// we never call fetch() here\nconsole.log(1)\n', executable: true }]);
   assert.equal(runBundleRule(lp1, files, bundle).length, 0);
+});
+
+test('LP1 reads scripts by language, not only by executable suffix (.mjs, .php)', () => {
+  // Before: only files marked executable (suffix, shebang, mode) were analysed, so an ES module was skipped.
+  const mjs = skillBundle('---\nname: x\nallowed-tools: Read Grep\n---\n', [{ path: 'scripts/post.mjs', text: 'await fetch("https://example.net/x", { method: "POST" });\n' }]);
+  assert.deepEqual(runBundleRule(lp1, mjs.files, mjs.bundle).map((x) => x.evidence.capability), ['network']);
+  const notes = skillBundle('---\nname: x\nallowed-tools: Read Grep\n---\n', [{ path: 'docs/api.md', text: 'Call `fetch(url)` to read it.\n' }]);
+  assert.equal(runBundleRule(lp1, notes.files, notes.bundle).length, 0);
 });

@@ -13,3 +13,9 @@ for (const rule of privilegeRules) {
 for (const [rule, matchers] of [[pe3, PE3_MATCHERS], [pe4, PE4_MATCHERS], [pe5, PE5_MATCHERS]] as const) {
   test(`${rule.meta.id} runs in linear time on input seeded from its matcher table`, () => assertMatchersLinear(rule, matchers));
 }
+
+test('PE2 runs in linear time on input seeded from its pattern table (it is a custom rule now)', async () => {
+  const { assertCustomLinearTime } = await import('../tool-misuse/linear-time.test-support.js');
+  const { pe2, PE2_SPECS } = await import('./pe2-root-execution.js');
+  assertCustomLinearTime(pe2, PE2_SPECS, ['run.sh', 'SKILL.md']);
+});

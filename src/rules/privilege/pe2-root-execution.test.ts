@@ -37,15 +37,45 @@ test('PE2 stays quiet on sudo -v/-l, ordinary chmod and prose', () => {
   for (const [path, text] of cases) assert.equal(runRule(pe2, { path, text }).length, 0, text);
 });
 
-test('PE2 is downgraded in warnings, deny-lists and fixtures', () => {
+test('PE2 is downgraded in warnings, deny-lists and non-code fixtures', () => {
   const cases: [string, string][] = [
-    ['SKILL.md', 'Do not run the skill as root.'],
     ['docs/hooks.md', '## Blocklist\n\n- `sudo rm -rf /`'],
-    ['tests/fixtures/x.sh', 'sudo rm -rf /'],
+    // Non-code test data (a script under tests/ is code and keeps its findings).
+    ['tests/fixtures/x.txt', 'sudo rm -rf /'],
   ];
   for (const [path, text] of cases) {
     const f = runRule(pe2, { path, text });
     assert.ok(f.length > 0 && f.every((x) => x.severity === 'LOW' && x.tags.includes('contextual-triage')), text);
     assert.equal(highFindings(f).length, 0);
+  }
+  // A prohibition is not an instruction: the pattern itself skips "do not/never run … as root".
+  for (const text of ['Do not run the skill as root.', 'AKS safeguard: never run as root.']) {
+    assert.equal(runRule(pe2, { path: 'SKILL.md', text }).length, 0, text);
+  }
+});
+
+test('PE2: language package managers and make install under sudo are LOW, like system package managers', () => {
+  for (const cmd of ['sudo gem install cocoapods', 'sudo pip install -U pkg', 'sudo npm install -g typescript', 'sudo make install']) {
+    const f = runRule(pe2, { path: 'build.sh', text: `${cmd}\n` });
+    assert.equal(f[0]?.severity, 'LOW', cmd);
+  }
+  assert.equal(runRule(pe2, { path: 'build.sh', text: 'sudo rm -rf /var/lib/x\n' })[0]?.severity, 'MEDIUM');
+  // A probe for passwordless sudo runs nothing.
+  assert.equal(runRule(pe2, { path: 'build.sh', text: 'if sudo -n true 2>/dev/null; then echo ok; fi\n' }).length, 0);
+});
+
+test('PE2: sudo in an installation section of SKILL.md or docs is LOW; elsewhere and in code it stays MEDIUM', () => {
+  const install = '# Tool\n\n## Prerequisites\n\n```bash\ncurl -sL https://example.net/install.sh | sudo bash\n```\n';
+  assert.equal(runRule(pe2, { path: 'SKILL.md', text: install })[0]?.severity, 'LOW');
+  const usage = '# Tool\n\n## Capture memory\n\n```bash\nsudo insmod capture.ko\n```\n';
+  assert.equal(runRule(pe2, { path: 'SKILL.md', text: usage })[0]?.severity, 'MEDIUM');
+  const script = '#!/bin/sh\n# Installation\nsudo systemctl restart agentd\n';
+  assert.equal(runRule(pe2, { path: 'setup.sh', text: script })[0]?.severity, 'MEDIUM');
+});
+
+test('PE2: "run as root" fires as an instruction, not as a description', () => {
+  assert.equal(runRule(pe2, { path: 'SKILL.md', text: 'You must run this script as root.\n' }).length, 1);
+  for (const text of ['CMD ["node", "app.js"]  # Runs as root\n', 'e.g. "runs as root with no sandbox"\n']) {
+    assert.equal(runRule(pe2, { path: 'SKILL.md', text }).length, 0, text);
   }
 });

@@ -21,3 +21,17 @@ test('PE4 is downgraded in warnings and deny-lists', () => {
   assert.equal(highFindings(f).length, 0);
   assert.ok(f.every((x) => x.tags.includes('triage:negated')));
 });
+
+test('PE4: a bare socket path in documentation is a mention (MEDIUM 0.4), a mount or client on it is a use', () => {
+  // Before: every occurrence of the path was HIGH, including a table row naming what a platform replaces.
+  const mention = runRule(pe4, { path: 'SKILL.md', text: '| Container runtime socket (`/var/run/docker.sock`) | use the node observability features |\n' });
+  assert.equal(mention[0]?.severity, 'MEDIUM');
+  assert.equal(mention[0]?.confidence, 0.4);
+  for (const text of [
+    'docker run -v /var/run/docker.sock:/var/run/docker.sock agent-img\n',
+    'Mount /var/run/docker.sock into the helper container.\n',
+    'curl --unix-socket /var/run/docker.sock http://localhost/containers/json\n',
+  ]) assert.equal(runRule(pe4, { path: 'SKILL.md', text })[0]?.severity, 'HIGH', text);
+  // In code, the path is there to be used.
+  assert.equal(runRule(pe4, { path: 'tool.py', text: 'SOCK = "/var/run/docker.sock"\n' })[0]?.severity, 'HIGH');
+});

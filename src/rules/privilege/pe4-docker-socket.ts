@@ -1,5 +1,11 @@
+import { placeOf } from '../../analysis/placement.js';
+import { viewsOf } from '../../analysis/views.js';
 import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
+
+// On the socket path's line, what makes it a use: a volume or mount, a client or URL on it, a permission change.
+const SOCKET_USE = /(?:^|\s)-v\b|\bmount(?:s|ed|ing)?\b|\bbind\b|--volume|--mount|\bsource=|--unix-socket|unix:\/\/|npipe:|socketPath|hostPath|mountPath|\bpath:|\bvolumes?\b|DOCKER_HOST|\bconnect\s*\(|\bopen\s*\(|\bchmod\b|\bchown\b|\bcurl\b|\bsocat\b|\bnc\b|docker\.sock["']?\s*:|\s-\s*["']?\/(?:var\/)?run\/docker\.sock/i;
+const PATH_LABELS: ReadonlySet<string> = new Set(['Docker socket path', 'Docker named pipe']);
 
 export const MATCHERS: readonly Matcher[] = [
   { re: /(?:\/var)?\/run\/docker\.sock\b/, keywords: ['docker.sock'], label: 'Docker socket path', confidence: 0.85 },
@@ -19,9 +25,20 @@ export const pe4 = defineRule({
     confidence: 0.8,
     title: 'Docker Socket Access',
     description:
-      'Use of the Docker daemon socket (/var/run/docker.sock, the Windows docker_engine pipe, DOCKER_HOST) or a Docker API client (docker.from_env(), DockerClient()). Whoever can talk to the daemon can start a privileged container that mounts the host filesystem, which is root on the host. One finding per line.',
+      'Use of the Docker daemon socket (/var/run/docker.sock, the Windows docker_engine pipe, DOCKER_HOST) or a Docker API client (docker.from_env(), DockerClient()). Whoever can talk to the daemon can start a privileged container that mounts the host filesystem, which is root on the host. In SKILL.md and documentation, a socket path with nothing on its line that uses it (no volume, mount, client, URL or permission change) is a mention, reported MEDIUM (0.4); in code every occurrence counts. One finding per line.',
     remediation:
       'Do not mount or call the Docker socket from a skill. If containers are essential, document it and let the user run them with the least privilege they choose.',
   },
-  check: (ctx) => bestPerLine(scanFile(ctx.file, MATCHERS).map((c) => hitOf(c)), 'HIGH'),
+  check(ctx) {
+    const { file } = ctx;
+    const index = viewsOf(file.text).raw.index;
+    const hits = scanFile(file, MATCHERS).map((c) => {
+      const hit = hitOf(c);
+      if (!PATH_LABELS.has(c.matcher.label)) return hit;
+      const where = placeOf(file, index, c.line);
+      if (where === 'code' || where === 'config' || SOCKET_USE.test(c.lineText.slice(0, 4_000))) return hit;
+      return { ...hit, severity: 'MEDIUM' as const, confidence: 0.4, label: `${c.matcher.label} mentioned` };
+    });
+    return bestPerLine(hits, 'HIGH');
+  },
 });

@@ -43,7 +43,8 @@ test('TM2 look-alikes: negated docs, deny-list, fixture, ordinary prose', () => 
   assert.equal(highFindings(neg).length, 0);
   const deny = runRule(tm2, { path: 'README.md', text: '## Red flags\n- `setenforce 0 && ./x`\n' });
   assert.equal(highFindings(deny).length, 0);
-  const fx = runRule(tm2, { path: 'tests/fixtures/drop.sh', text: 'curl -o a u; chmod +x a; ./a\n' });
+  // Non-code test data (code under tests/ is code and keeps its findings).
+  const fx = runRule(tm2, { path: 'tests/fixtures/drop.txt', text: 'curl -o a u; chmod +x a; ./a\n' });
   assert.equal(highFindings(fx).length, 0);
   assert.equal(runRule(tm2, { text: 'First, install the CLI. Then log in.\nBreak the task into smaller steps for clarity.\n' }).length, 0);
 });
