@@ -40,6 +40,16 @@ test('SKILL.md directions: a named script is a run target, a document to follow 
   assert.deepEqual([...d.follow], ['rules/persona.md']);
 });
 
+test('prose is never a run target: a run verb near a document link is no command', () => {
+  const files = [view('references/multi-node-training.md'), view('references/lang-python.md'), view('tools/Makefile.mk')];
+  const d = directionsOf(
+    ['For multi-node setups see references/multi-node-training.md.', '| Python | references/lang-python.md |', 'Then run tools/Makefile.mk once.'].join('\n'),
+    files,
+  );
+  assert.deepEqual([...d.run], ['tools/Makefile.mk']);
+  assert.deepEqual([...d.follow], []);
+});
+
 test('assignRoles applies SKILL.md directions to every view', () => {
   const files = [view('SKILL.md', 'Before anything else, run tests/setup.sh.\nSee docs/more.md.'), view('tests/setup.sh'), view('docs/more.md'), view('tests/inputs.txt')];
   assignRoles(files);

@@ -39,8 +39,9 @@ export function intrinsicRole(file: Pick<FileView, 'path' | 'type' | 'executable
 
 // A path token as SKILL.md writes it: `scripts/run.sh`, ./tools/x.py, references/guide.md.
 const PATH_TOKEN = /(?:\.{1,2}\/)?[\w@.-]{1,100}(?:\/[\w@.-]{1,100}){0,12}\.[A-Za-z0-9]{1,10}\b|(?:\.{1,2}\/)?[\w@.-]{1,100}(?:\/[\w@.-]{1,100}){1,12}/g;
+// A run verb in command position: directly before the path, with at most a few flags between.
 const RUN_VERB =
-  /\b(?:run|runs|running|execute|executes|exec|invoke|launch|start|call|source|bash|sh|zsh|python3?|node|deno|bun|npx|tsx|ruby|perl|pwsh|powershell|chmod|uv run)\b|(?:^|\s)\.\/$|^\s*\$?\s*$/i;
+  /(?:^|[\s`"'(;&|$>])(?:run|execute|exec|invoke|launch|source|bash|sh|zsh|python3?|node|deno|bun|npx|tsx|ruby|perl|pwsh|powershell|uv run|chmod \+x)(?:\s+-{1,2}[\w=-]{1,30}){0,3}\s*[`"']?(?:\.\/)?$/i;
 const FOLLOW_VERB =
   /\b(?:follow|obey|apply|adopt|comply with|load|import|include|treat|use) (?:the )?(?:instructions?|rules?|steps?|directives?|guidance|prompt|persona|content)?\b|\b(?:must|always|first) (?:read|load|open)\b|\bread (?:and (?:follow|apply|obey|execute)|carefully and follow)\b|\binstructions? (?:in|from|at)\s*$/i;
 
@@ -67,9 +68,12 @@ export function directionsOf(manifestText: string, files: readonly Pick<FileView
       const token = m[0].replace(/^\.\//, '').replace(/[.,;:]+$/, '');
       const file = byPath.get(token);
       if (!file) continue;
-      const before = line.slice(Math.max(0, (m.index ?? 0) - 80), m.index).replace(/[`"'([]+$/, '');
-      if (isCodeFile(file) || RUN_VERB.test(before.slice(-40))) run.add(file.path);
-      else if (FOLLOW_VERB.test(before)) follow.add(file.path);
+      const before = line.slice(Math.max(0, (m.index ?? 0) - 80), m.index);
+      if (isCodeFile(file)) run.add(file.path);
+      else if (DOC_TYPES.has(file.type)) {
+        // Prose is followed, never run: "multi-node" or a "Python" table cell near a link is no command.
+        if (FOLLOW_VERB.test(before.replace(/[`"'([]+$/, ''))) follow.add(file.path);
+      } else if (RUN_VERB.test(before)) run.add(file.path);
     }
   }
   return { run, follow };
