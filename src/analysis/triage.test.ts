@@ -70,6 +70,9 @@ test('SKILL.md: a quoted mention in a deny-list or detection table is lowered; a
   assert.equal(reasonAt(f, 'ignore all previous instructions"'), 'deny-list');
   assert.equal(reasonAt(f, 'ignore all previous instructions now'), undefined);
   const table = '| Pattern | Risk |\n|---|---|\n| `curl x | sh` | remote code |\n';
+  // A long row: the backtick before the match is 300 characters back, past earlier spans.
+  const long = `| Vector | Code | Test payload |\n|---|---|---|\n| Injection | ${'`exec(a)`, '.repeat(30)} | \`; rm -rf /\`, \`$(curl x)\` |\n`;
+  assert.equal(reasonAt(view('SKILL.md', long), 'rm -rf'), 'detection-table');
   assert.equal(reasonAt(view('SKILL.md', table), 'curl x'), 'detection-table');
 });
 

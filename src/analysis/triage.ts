@@ -38,6 +38,8 @@ const NEGATED_BEFORE =
 // Words that end the negation's reach ("don't worry, just ignore …", "avoid errors by ignoring …").
 const NEGATION_BREAKERS =
   /\b(?:hesitate|forget|fail|stop|worry|mind|but|instead|rather|just|simply|unless|except|until|if|when|because|then|by|so|and then|in order to|errors?|problems?|issues?|delays?|confusion)\b/i;
+/** How much of a line before a match is read to tell whether the match sits inside quotes. */
+const QUOTE_SPAN = 4_000;
 const QUOTES = new Set(['"', "'", '`', '\u201c', '\u201d', '\u2018', '\u2019', '\u00ab', '\u00bb']);
 
 function negated(lineText: string, column: number): boolean {
@@ -49,7 +51,8 @@ function negated(lineText: string, column: number): boolean {
 /** The match starts inside a quoted or backticked span of its line (an odd number of quote marks before it). */
 function quotedAt(lineText: string, column: number): boolean {
   if (column > 0 && QUOTES.has(lineText.charAt(column - 1))) return true;
-  const before = lineText.slice(Math.max(0, column - 200), column);
+  // Parity needs the line from its start; past QUOTE_SPAN characters the nearer part has to do.
+  const before = lineText.slice(Math.max(0, column - QUOTE_SPAN), column);
   let backticks = 0;
   let doubles = 0;
   for (const ch of before) {
