@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { scan } from '../src/engine/scan.js';
 import type { ScanReport } from '../src/report/types.js';
+import { buildZip } from '../test/helpers/zip-builder.js';
 
 export const REPO = resolve(import.meta.dirname, '..');
 export const DEFAULT_BENIGN = resolve(REPO, '../shared/corpus/benign');
@@ -38,10 +39,50 @@ export function noise(length: number, seed: number): Buffer {
 /** A minimal CPython 3.11 bytecode header followed by a code-object marker: enough to be "shipped bytecode". */
 const PYC = Buffer.concat([Buffer.from([0xa7, 0x0d, 0x0d, 0x0a]), Buffer.alloc(12), Buffer.from([0xe3, 0, 0, 0])]);
 
+/** macOS Finder metadata sidecar: an AppleDouble header (magic 0x00051607, version 2) and a Finder-info entry. */
+function appleDouble(): Buffer {
+  const b = Buffer.alloc(4096);
+  b.writeUInt32BE(0x00051607, 0);
+  b.writeUInt32BE(0x00020000, 4);
+  b.write('Mac OS X        ', 8, 'latin1');
+  b.writeUInt16BE(2, 24);
+  b.writeUInt32BE(9, 26);
+  b.writeUInt32BE(50, 30);
+  b.writeUInt32BE(0xe2, 34);
+  b.writeUInt32BE(2, 38);
+  b.writeUInt32BE(0x10c, 42);
+  b.writeUInt32BE(0xef4, 46);
+  b.write('ATTR', 0x50, 'latin1');
+  b.fill(0xa5, 0x120, 0x180);
+  return b;
+}
+
+/** Office printer settings: a DEVMODE (UTF-16 device name, NUL padding), then the XML print ticket. */
+function printerSettings(): Buffer {
+  return Buffer.concat([Buffer.from('Office Printer'.padEnd(32, '\u0000'), 'utf16le'), Buffer.alloc(156), Buffer.from('<?xml version="1.0" encoding="UTF-8"?><psf:PrintTicket/>')]);
+}
+
 /** Binary or oversized parts are written into a temporary copy instead of being committed. Keyed by sample path. */
 export const GENERATED: Record<string, Record<string, Buffer | string>> = {
   'fixtures/benign/compressed-asset': { 'scripts/starter.tar.gz': gzipSync(noise(65_536, 12_345)) },
   'fixtures/malicious/supply-chain': { 'scripts/__pycache__/boot.cpython-311.pyc': PYC },
+  // A Finder-made archive (AppleDouble sidecars with +x modes) and a deck with standard Office binary parts.
+  'accuracy/twins/sc-mac-archive-office-parts': {
+    'Archive.zip': buildZip([
+      { name: 'decks/', mode: 0o40755 },
+      { name: 'decks/q3-review.md', data: '# Q3 review\n\n- Revenue up 4 %\n', mode: 0o100644 },
+      { name: '__MACOSX/._decks', data: appleDouble(), mode: 0o100755 },
+      { name: '__MACOSX/decks/._q3-review.md', data: appleDouble(), mode: 0o100755 },
+      { name: '__MACOSX/._SKILL.md', data: appleDouble(), mode: 0o100644 },
+    ]),
+    'assets/sample.pptx': buildZip([
+      { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types/>', method: 8 },
+      { name: 'ppt/presentation.xml', data: '<p:presentation/>', method: 8 },
+      { name: 'ppt/slides/slide1.xml', data: '<p:sld><a:t>Quarterly review</a:t></p:sld>', method: 8 },
+      { name: 'ppt/printerSettings/printerSettings1.bin', data: printerSettings(), method: 8 },
+      { name: 'docProps/thumbnail.jpeg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]), method: 8 },
+    ]),
+  },
   'fixtures/malicious/analysis-evasion': {
     'docs/rules.bin': noise(512, 7),
     'docs/notes.txt': 'totals\u0000 are sent elsewhere\n',

@@ -29,9 +29,9 @@ export function intrinsicRole(file: Pick<FileView, 'path' | 'type' | 'executable
   if (SIGNATURE.test(file.path) || SIGNATURE_CONTENT.test(file.text.slice(0, 200))) return 'signature';
   if (LOCKFILE.test(file.path)) return 'lockfile';
   if (isCodeFile(file)) return 'code';
-  if (DEPENDENCY_MANIFEST.test(file.path)) return 'config';
   if (LICENSE.test(file.path)) return 'license';
   if (TEST_DIR.test(file.path)) return 'fixture';
+  if (DEPENDENCY_MANIFEST.test(file.path)) return 'config';
   if (CONFIG_TYPES.has(file.type)) return 'config';
   if (DOC_TYPES.has(file.type)) return 'doc';
   return 'config';

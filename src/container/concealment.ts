@@ -1,5 +1,5 @@
 // Decides which artifacts hold concealed executable content (INSPECTION §5, SC9).
-import { hasShebang, isExecutable, suffixOf } from '../discovery/classify.js';
+import { hasBinaryExecutableMagic, hasShebang, isExecutable, suffixOf } from '../discovery/classify.js';
 import type { InventoryRow } from '../ledger/index.js';
 import type { Concealment, ConcealmentReason } from '../model/bundle.js';
 import { isDocumentContainer } from './kind.js';
@@ -23,8 +23,45 @@ function isMacroPart(row: InventoryRow): boolean {
   return anc.some(isDocumentContainer) && /(?:^|\/)(?:vbaProject|vbaData|activeX\d*)\.bin$/i.test(row.provenance?.nestedPath ?? '');
 }
 
+// AppleDouble sidecar ("._name", usually under __MACOSX/ in archives made by macOS): Finder metadata and a
+// resource fork, written next to every file the archiver saw, with that file's name and mode bits. Its
+// fixed header (magic 0x00051607, version 1 or 2) means no loader or shell can run it. AppleSingle
+// (0x00051600) is not included: it carries the data fork, which can be anything.
+const APPLE_DOUBLE_MAGIC = Buffer.from([0x00, 0x05, 0x16, 0x07]);
+const APPLE_DOUBLE_HEADER = 26;
+
+/** The bytes are an AppleDouble header (metadata sidecar), never runnable content. */
+export function isAppleDouble(bytes: Buffer | undefined): boolean {
+  if (bytes === undefined || bytes.length < APPLE_DOUBLE_HEADER || !bytes.subarray(0, 4).equals(APPLE_DOUBLE_MAGIC)) return false;
+  const version = bytes.readUInt32BE(4);
+  return version === 0x00010000 || version === 0x00020000;
+}
+
+// Standard binary parts an Office application writes into every document of the kind: printer settings
+// (a DEVMODE structure, `.bin` by convention), embedded fonts, the thumbnail and media. They are data the
+// application parses, never code it runs. Macro projects, ActiveX controls and embedded OLE objects
+// (`vbaProject.bin`, `activeX*.bin`, `embeddings/oleObject*.bin`) are not in this list: they are code or
+// can carry a packaged executable.
+const OFFICE_DATA_PART =
+  /^(?:(?:word|xl|ppt)\/printerSettings\/printerSettings\d{0,4}\.bin|(?:word|xl|ppt)\/fonts\/[\w.-]{1,100}\.(?:fntdata|odttf|ttf|otf)|docProps\/thumbnail\.(?:jpe?g|png|emf|wmf|gif|bmp|tiff?)|(?:word|xl|ppt)\/media\/[\w.-]{1,100}\.(?:png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|wdp))$/i;
+
+/** A standard data part of an Office document, read straight from the document (not from a nested archive). */
+export function isOfficeDataPart(row: InventoryRow): boolean {
+  const p = row.provenance;
+  if (!p || !isDocumentContainer(p.containerType)) return false;
+  const member = p.nestedPath.slice(p.nestedPath.lastIndexOf('!/') + 1).replace(/^\//, '');
+  return OFFICE_DATA_PART.test(member);
+}
+
+/** Known data formats whose names or mode bits look executable; native code or a shebang still counts. */
+function isKnownData(input: ConcealmentInput): boolean {
+  if (hasShebang(input.bytes) || hasBinaryExecutableMagic(input.bytes)) return false;
+  return isAppleDouble(input.bytes) || isOfficeDataPart(input.row);
+}
+
 export function isExecutableArtifact(input: ConcealmentInput): boolean {
-  return isExecutable(input.row.path, input.bytes, input.mode) || isMacroPart(input.row);
+  if (isMacroPart(input.row)) return true;
+  return isExecutable(input.row.path, input.bytes, input.mode) && !isKnownData(input);
 }
 
 /** The narrow root exception: visible source scripts of a client's installed skill. */

@@ -1,8 +1,8 @@
-import { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import { bestPerLine, isIgnoreFile, scanFile, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
-import { judgeConfigMention } from './doc-context.js';
+import { judgeAgentConfig, type Holds } from './doc-context.js';
 
 // An agent's home folder as a path segment: `~/.claude/`, `".codex"` in a join, not `db.cursor()`.
 const AGENT_DIR = String.raw`(?<![\w.])\.(?:claude|codex|gemini|continue|cursor|windsurf|codeium|aider|opencode|kiro|clinerules)`;
@@ -38,15 +38,22 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.8,
     kind: 'bulk',
   },
-  { re: /(?<![\w.-])\.claude\.json\b/, keywords: ['.claude.json'], label: 'Claude Code account and state file', confidence: 0.75 },
+  { re: /(?<![\w.-])\.claude\.json\b/, keywords: ['.claude.json'], label: 'Claude Code account and state file', confidence: 0.75, kind: 'state' },
   { re: /\bstate\.vscdb\b/, keywords: ['state.vscdb'], label: 'Cursor/VS Code chat state database', confidence: 0.8, kind: 'history' },
 ];
+
+const HOLDS: Record<string, Holds> = { credentials: 'secret', history: 'history', bulk: 'secret', state: 'history' };
 
 function check(file: FileView): RuleHit[] {
   const cands = scanFile(file, MATCHERS);
   if (cands.length === 0) return [];
-  const index = new LineIndex(file.text);
-  return bestPerLine(cands.map((c) => judgeConfigMention(file, index, c, c.matcher.kind === 'credentials' || c.matcher.kind === 'bulk')), 'HIGH');
+  const index = viewsOf(file.text).raw.index;
+  const hits: RuleHit[] = [];
+  for (const c of cands) {
+    const hit = judgeAgentConfig(file, index, c, HOLDS[c.matcher.kind ?? ''] ?? 'settings');
+    if (hit) hits.push(hit);
+  }
+  return bestPerLine(hits, 'HIGH');
 }
 
 export const as1 = defineRule({
@@ -58,7 +65,7 @@ export const as1 = defineRule({
     confidence: 0.8,
     title: 'Agent Configuration Snooping',
     description:
-      'Reading the private folders of coding agents: credential files (~/.claude/.credentials.json, ~/.codex/auth.json, ~/.gemini/oauth_creds.json), session transcripts and history (~/.claude/projects, history.jsonl, Cursor state.vscdb), settings and memory files, ~/.claude.json, or the whole ~/.claude-style folder. These hold login tokens, every past conversation and the user\'s permission rules; a skill has no need to read them. Setup instructions in supporting documentation ("add this hook to .claude/settings.json") are downgraded with a contextual-triage tag, and a prose mention without a read is MEDIUM. Skill folders are AS3\'s concern.',
+      'Reading the private folders of coding agents: credential files (~/.claude/.credentials.json, ~/.codex/auth.json, ~/.gemini/oauth_creds.json), session transcripts and history (~/.claude/projects, history.jsonl, Cursor state.vscdb), settings and memory files, ~/.claude.json, or the whole ~/.claude-style folder. These hold login tokens, every past conversation and the user\'s permission rules; a skill has no need to read them. Sent off the machine it is HIGH anywhere; credential files and bulk reads in code, history read by code or by an imperative instruction, and home-folder settings read by code are HIGH. Auditing the project\'s own .claude/settings.json, a search narrowed to named files, and a bare mention are MEDIUM; setup steps (add a hook to settings.json, create it, copy it into the project), writes, comments and paths excluded from a copy are LOW or not reported, and setup lines in supporting documentation carry a contextual-triage tag. Skill folders are AS3\'s concern.',
     remediation:
       'Do not read another agent\'s configuration, credentials or history. If the skill must change agent settings, tell the user what to add instead of reading the files.',
   },

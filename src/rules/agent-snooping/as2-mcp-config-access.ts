@@ -1,8 +1,8 @@
-import { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import { CODE_TYPES, bestPerLine, hitOf, isIgnoreFile, scanFile, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
-import { judgeConfigMention } from './doc-context.js';
+import { judgeAgentConfig } from './doc-context.js';
 
 export const MATCHERS: readonly Matcher[] = [
   {
@@ -16,6 +16,7 @@ export const MATCHERS: readonly Matcher[] = [
     keywords: ['mcp'],
     label: 'MCP server listing command',
     confidence: 0.6,
+    kind: 'listing',
   },
   {
     re: /\b(?:list|enumerate|dump|collect|discover|inventory|read|extract|harvest|scan)(?:s|ing)?\s{1,3}(?:(?:the\s{1,3})?(?:all|every|other|installed|configured|connected|existing|user['’]?s?)\s{1,3}){1,3}(?:of\s{1,3}the\s{1,3})?mcp\s{1,3}(?:servers?|configs?|configurations?|credentials|tokens|secrets|env(?:ironment)?)\b(?!\s{1,3}(?:domains?|declarations?|names?|urls?|definitions?|entries|entry|ids?|hosts?)\b)/i,
@@ -37,14 +38,15 @@ export const MATCHERS: readonly Matcher[] = [
 function check(file: FileView): RuleHit[] {
   const cands = scanFile(file, MATCHERS);
   if (cands.length === 0) return [];
-  const index = new LineIndex(file.text);
+  const index = viewsOf(file.text).raw.index;
   const hits: RuleHit[] = [];
   for (const c of cands) {
     if (c.matcher.kind === 'accessor') {
       if (CODE_TYPES.has(file.type)) hits.push(hitOf(c));
       continue;
     }
-    hits.push(judgeConfigMention(file, index, c, c.matcher.kind === 'prose'));
+    const hit = judgeAgentConfig(file, index, c, c.matcher.kind === 'listing' ? 'listing' : c.matcher.kind === 'prose' ? 'prose' : 'settings');
+    if (hit) hits.push(hit);
   }
   return bestPerLine(hits, 'HIGH');
 }
@@ -58,7 +60,7 @@ export const as2 = defineRule({
     confidence: 0.75,
     title: 'MCP Configuration Snooping',
     description:
-      'Reading MCP client configuration (mcp.json, .mcp.json, mcp_config.json, claude_desktop_config.json, cline_mcp_settings.json), reading its mcpServers table in code, or listing the user\'s MCP servers (`claude mcp list`, "enumerate all configured MCP servers"). MCP configs carry API keys and tokens in server env blocks and reveal which tools can be hijacked. Setup instructions in supporting documentation ("add this to claude_desktop_config.json") are downgraded with a contextual-triage tag, and a prose mention without a read is MEDIUM.',
+      'Reading MCP client configuration (mcp.json, .mcp.json, mcp_config.json, claude_desktop_config.json, cline_mcp_settings.json), reading its mcpServers table in code, or listing the user\'s MCP servers (`claude mcp list`, "enumerate all configured MCP servers"). MCP configs carry API keys and tokens in server env blocks and reveal which tools can be hijacked. Sent off the machine, read from the home folder by code, encoded, or read to collect its keys it is HIGH; auditing the project\'s own .mcp.json, listing servers and a bare mention are MEDIUM; setup steps (open it to add a server, check the existing configuration, run `claude mcp list` to verify) and a listing filtered to the skill\'s own server are LOW, with a contextual-triage tag in supporting documentation.',
     remediation:
       'Do not read or list MCP configuration. Document the server entry the user should add instead.',
   },

@@ -30,3 +30,22 @@ test('AE2 does not fire on honest extensions, Git LFS pointers, empty or opaque 
   const lfs = 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 12345\n';
   assert.equal(runBundleRule(ae2, [{ path: 'model.bin', text: lfs }], { inventory }).length, 0);
 });
+
+test('AE2 stays quiet on AppleDouble sidecars set aside as binary data and on NUL-bearing data under a binary name', () => {
+  const inventory = [
+    inventoryRow('pack.zip!/__MACOSX/._SKILL.md', { contentKind: 'binary', disposition: 'out_of_scope', type: 'markdown', size: 163 }),
+    inventoryRow('pack.zip!/__MACOSX/tools/._run.sh', { contentKind: 'binary', disposition: 'out_of_scope', type: 'shell', size: 163 }),
+    inventoryRow('deck.pptx!/ppt/printerSettings/printerSettings1.bin', { contentKind: 'text', size: 900 }),
+  ];
+  const devmode = `HP LaserJet\u0000\u0000\u0000\u0001\u0004<?xml version="1.0"?>`;
+  assert.equal(runBundleRule(ae2, [{ path: 'deck.pptx!/ppt/printerSettings/printerSettings1.bin', text: devmode }], { inventory }).length, 0);
+});
+
+test('AE2 still fires on a "._" name that the scan kept as executable or as an archive', () => {
+  const inventory = [
+    // Native code behind an AppleDouble-looking name: the scan keeps it (partial), so the name is no excuse.
+    inventoryRow('._helper.sh', { contentKind: 'binary', disposition: 'partial', type: 'shell', size: 4096 }),
+    inventoryRow('._notes.txt', { contentKind: 'binary', disposition: 'out_of_scope', type: 'zip', size: 4096 }),
+  ];
+  assert.deepEqual(runBundleRule(ae2, [], { inventory }).map((x) => x.file), ['._helper.sh', '._notes.txt']);
+});

@@ -18,3 +18,18 @@ test('AE3 flags UTF-16-looking text and ignores files without NUL (even ones men
   assert.equal(runRule(ae3, { path: 'notes.txt', text: utf16 })[0]?.evidence.utf16Like, true);
   assert.equal(runRule(ae3, { path: 'tests/fixtures/x.py', text: 'sep = "\\0"  # NUL separator\n' }).length, 0);
 });
+
+test('AE3 ignores files whose name declares binary content (Office printer settings, model weights)', () => {
+  const devmode = `HP LaserJet\u0000\u0000\u0000\u0001\u0004<?xml version="1.0"?>`;
+  assert.equal(runRule(ae3, { path: 'deck.pptx!/ppt/printerSettings/printerSettings1.bin', text: devmode }).length, 0);
+  assert.equal(runRule(ae3, { path: 'weights/model.pt', text: 'x\u0000y' }).length, 0);
+  // A text name keeps the rule: the NUL hides what follows from viewers.
+  assert.equal(runRule(ae3, { path: 'notes.md', text: 'x\u0000y' }).length, 1);
+});
+
+test('AE3 ignores an AppleDouble sidecar that decodes as UTF-8, by its header', () => {
+  const header = '\u0000\u0005\u0016\u0007\u0000\u0002\u0000\u0000Mac OS X        \u0000\u0002';
+  assert.equal(runRule(ae3, { path: 'pack.zip!/__MACOSX/._SKILL.md', text: `${header}\u0000\u0000ATTR` }).length, 0);
+  // The same name without the header is judged like any text file.
+  assert.equal(runRule(ae3, { path: 'pack.zip!/__MACOSX/._SKILL.md', text: 'read me\u0000then this' }).length, 1);
+});

@@ -28,3 +28,17 @@ test('AE4 does not fire on French or German READMEs, Russian text, Greek notatio
   const emoji = 'Team: 👨‍👩‍👧‍👦 ❤️‍🔥 1️⃣ 🏴󠁧󠁢󠁳󠁣󠁴󠁿\n'.repeat(3);
   for (const text of [fr, de, ru, notation, emoji]) assert.equal(runRule(ae4, { path: 'README.md', text }).length, 0, text);
 });
+
+test('AE4 skips a mixed-script word whose own line names the trick, and still fires on an unannounced one', () => {
+  const doc = '## Typosquatting patterns\n\n- Homoglyphs: `requests` → `r\u0435quests` (Cyrillic \u0435)\n';
+  assert.equal(runRule(ae4, { path: 'references/supply-chain.md', text: doc }).length, 0);
+  const hidden = '## Packages\n\n- Install `r\u0435quests` for HTTP calls.\n';
+  assert.equal(runRule(ae4, { path: 'references/supply-chain.md', text: hidden }).length, 1);
+});
+
+test('AE4 does not read files whose name declares binary content, nor AppleDouble sidecars', () => {
+  const devmode = `O\u0000f\u0000f\u0000i\u0000c\u0000e\u0000${'\u0000'.repeat(64)}<?xml version="1.0"?>`;
+  assert.equal(runRule(ae4, { path: 'deck.pptx!/ppt/printerSettings/printerSettings1.bin', text: devmode }).length, 0);
+  assert.equal(runRule(ae4, { path: 'pack.zip!/__MACOSX/._notes.md', text: `\u0000\u0005\u0016\u0007\u0000\u0002\u0000\u0000${'\u0001'.repeat(40)}` }).length, 0);
+  assert.equal(runRule(ae4, { path: 'notes.md', text: devmode }).length, 1);
+});

@@ -1,5 +1,6 @@
 import { LineIndex } from '../../analysis/lines.js';
 import { defineRule } from '../types.js';
+import { promisesBinary, startsAsAppleDouble } from './suffixes.js';
 import type { RuleHit } from '../types.js';
 import { CONFUSABLE_LETTERS, codePoint, mixedScriptTokens } from '../tool-poisoning/metadata.js';
 
@@ -82,6 +83,17 @@ function spoofTokens(text: string): { token: string; index: number }[] {
   });
 }
 
+// A line that names what the word does ("homoglyphs: `rеquests` (Cyrillic е)") shows the trick to the reader
+// rather than hiding it: documentation of typosquatting and spoofing, not a concealed word.
+const ANNOUNCED = /\b(?:cyrillic|greek|homoglyphs?|homographs?|confusables?|look-?alikes?|lookalike|spoof(?:ed|ing)?|mixed[- ]script|idn|punycode)\b/i;
+
+function announced(text: string, index: number): boolean {
+  const start = text.lastIndexOf('\n', index) + 1;
+  let end = text.indexOf('\n', index);
+  if (end === -1) end = text.length;
+  return ANNOUNCED.test(text.slice(Math.max(start, index - 300), Math.min(end, index + 300)));
+}
+
 export const ae4 = defineRule({
   kind: 'custom',
   meta: {
@@ -91,10 +103,12 @@ export const ae4 = defineRule({
     confidence: 0.8,
     title: 'Invisible Characters or Mixed-Script Words',
     description:
-      'Text in which at least 1% of the characters (and at least three) are invisible format or control characters (zero-width, soft hyphen, bidi controls, tag characters, C0/C1 controls other than tab and newlines), or a word that mixes Latin with Cyrillic or with Greek look-alike letters. Both break keyword matching and make a reviewer read something other than what the agent reads. Emoji joiners, Indic/Arabic joiners and ordinary accented or non-Latin text are not counted.',
+      'Text in which at least 1% of the characters (and at least three) are invisible format or control characters (zero-width, soft hyphen, bidi controls, tag characters, C0/C1 controls other than tab and newlines), or a word that mixes Latin with Cyrillic or with Greek look-alike letters. Both break keyword matching and make a reviewer read something other than what the agent reads. Emoji joiners, Indic/Arabic joiners and ordinary accented or non-Latin text are not counted, nor a mixed word whose own line names the trick ("homoglyph", "Cyrillic е"): that shows the spoof to the reader instead of hiding it. Files whose name declares binary content (`.bin`, …) and AppleDouble sidecars are not read.',
     remediation: 'Remove invisible characters and retype mixed-script words in a single script.',
     noTriage: true,
   },
+  // A name that declares binary content (`printerSettings1.bin`) holds control bytes by nature; nothing is hidden.
+  appliesTo: (file) => !promisesBinary(file.path) && !startsAsAppleDouble(file.text),
   check(ctx) {
     const text = ctx.file.text;
     const hits: RuleHit[] = [];
@@ -111,7 +125,7 @@ export const ae4 = defineRule({
         evidence: { count: d.count, ratio: Math.round((10_000 * d.count) / text.length) / 10_000, codePoints: [...d.sample].map((cp) => codePoint(String.fromCodePoint(cp))) },
       });
     }
-    const spoof = spoofTokens(text);
+    const spoof = spoofTokens(text).filter((t) => !announced(text, t.index));
     const first = spoof[0];
     if (first) {
       hits.push({

@@ -39,7 +39,8 @@ test('E3 is downgraded in deny-lists, warnings and fixtures', () => {
   assert.ok(deny.length > 0 && deny.every((x) => x.severity === 'LOW' && x.tags.includes('triage:deny-list')));
   const neg = runRule(e3, { path: 'SKILL.md', text: 'Never run `ls -R ~` or search the home directory.\n' });
   assert.ok(neg.every((x) => x.severity === 'LOW'));
-  const fx = runRule(e3, { path: 'tests/fixtures/enum.sh', text: 'find ~ -name "*.key"\n' });
+  // Test data that is not code (code under tests/ runs, so it is judged as code).
+  const fx = runRule(e3, { path: 'tests/fixtures/enum.txt', text: 'find ~ -name "*.key"\n' });
   assert.equal(highFindings(fx).length, 0);
-  assert.ok(fx.every((x) => x.tags.includes('triage:test-fixture')));
+  assert.ok(fx.every((x) => x.tags.includes('triage:fixture-data')));
 });

@@ -36,7 +36,8 @@ test('E5 ignores downloads and unrelated uploads', () => {
 test('E5 is downgraded in warnings and test fixtures', () => {
   const f = runRule(e5, { path: 'SKILL.md', text: 'Do not run `aws s3 cp ./secrets s3://anything`.\n' });
   assert.ok(f.every((x) => x.severity === 'LOW'));
-  const fx = runRule(e5, { path: 'tests/test_upload.py', text: 's3.put_object(Bucket="b", Key="k", Body=b"")\n' });
+  // Test data that is not code (code under tests/ runs, so it is judged as code).
+  const fx = runRule(e5, { path: 'tests/fixtures/upload.txt', text: 's3.put_object(Bucket="b", Key="k", Body=b"")\n' });
   assert.equal(highFindings(fx).length, 0);
   assert.ok(fx.every((x) => x.tags.includes('contextual-triage')));
 });

@@ -9,6 +9,8 @@ import type { TriageReason } from '../../model/place.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
 import { globalOf } from '../../analysis/regex.js';
+import { inFence, placeOf } from '../../analysis/placement.js';
+import type { Place } from '../../model/place.js';
 
 export interface Matcher {
   /** Linear-time pattern; `g` is added. */
@@ -130,3 +132,98 @@ export function isIgnoreFile(path: string): boolean {
 export const NETWORK_SINK =
   /\b(?:curl|wget|nc|ncat|netcat|requests\.\w{3,6}|httpx\.\w{3,6}|urlopen|fetch|axios|upload\w{0,10}|exfiltrat\w{0,5}|send|post|transmit|webhook)\b|https?:\/\//i;
 
+
+// ------------------------------------------------------------------------ prose: who is told to do what
+
+/** The sentence around a match, split at the match (at most 200 characters before and 240 after). */
+export function sentenceAround(lineText: string, column: number): { before: string; after: string } {
+  const before = lineText.slice(Math.max(0, column - 200), column);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '), before.lastIndexOf('; '));
+  const after = lineText.slice(column, column + 240);
+  const end = after.search(/[.!?;]\s/);
+  return { before: cut >= 0 ? before.slice(cut + 2) : before, after: end >= 0 ? after.slice(0, end) : after };
+}
+
+// A verb in a reported or hypothetical frame ("a skill that tells the agent to read …", "can read …").
+const REPORTED_FRAME =
+  /\b(?:instructs?|tells?|asks?|attempts?|tries|try|wants?|allows?|lets?|causes?|able|used|designed|trying|attempting|can|could|may|might|would|will)\b(?:\s{1,3}[\w'-]{1,20}){0,3}\s{1,3}(?:to\s{1,3})?$/i;
+
+/**
+ * True when the last of `verbs` before the match is an instruction to whoever follows the text: a bare
+ * (imperative) verb, not a third-person description ("the CLI reads …") or a reported instruction ("a skill
+ * that tells the agent to read …"). `verbs` must be global and match bare verb forms only.
+ */
+export function imperativeBefore(before: string, verbs: RegExp): boolean {
+  return imperativeVerbBefore(before, verbs) !== undefined;
+}
+
+/** The last of `verbs` before the match when it is an instruction (see `imperativeBefore`), lower-cased. */
+export function imperativeVerbBefore(before: string, verbs: RegExp): string | undefined {
+  let last: RegExpExecArray | undefined;
+  verbs.lastIndex = 0;
+  for (let m = verbs.exec(before); m !== null; m = verbs.exec(before)) {
+    // A verb glued into a compound ("auto-load", "read-only") is not an instruction.
+    if (before.charAt(m.index - 1) === '-' || before.charAt(m.index + m[0].length) === '-') continue;
+    last = m;
+  }
+  verbs.lastIndex = 0;
+  if (!last) return undefined;
+  if (REPORTED_FRAME.test(before.slice(Math.max(0, last.index - 80), last.index))) return undefined;
+  return last[0].toLowerCase();
+}
+
+const COMMENT_START = /^\s{0,40}(?:#(?!!)|\/\/|\/\*|\*|--\s|;|rem\s)/i;
+const DOC_MASKS = new WeakMap<LineIndex, Uint8Array>();
+
+/**
+ * True when a line of a code file is a comment or (Python) docstring text: words about the code, not the
+ * code. Docstrings are tracked by counting triple quotes from the top of the file (once per file).
+ */
+export function commentLine(file: FileView, index: LineIndex, line: number): boolean {
+  const text = index.lineText(line).slice(0, 400);
+  if (COMMENT_START.test(text)) return true;
+  if (file.type !== 'python') return false;
+  let mask = DOC_MASKS.get(index);
+  if (!mask) {
+    mask = new Uint8Array(index.count + 1);
+    let open = false;
+    for (let l = 1; l <= index.count; l += 1) {
+      const t = index.lineText(l).slice(0, 4_000);
+      const quotes = (t.match(/"""|'''/g) ?? []).length;
+      // A line inside a docstring, or one that opens (or is) a docstring.
+      if (open || /^\s{0,40}(?:[rubf]{0,2})?(?:"""|''')/i.test(t)) mask[l] = 1;
+      if (quotes % 2 === 1) open = !open;
+    }
+    DOC_MASKS.set(index, mask);
+  }
+  return mask[line] === 1;
+}
+
+/**
+ * Where a line sits, as `placeOf` says, except that a Markdown or text file is read by its own structure
+ * even when SKILL.md names it as something to run: its fenced blocks are code, its prose is prose.
+ */
+export function placeIn(file: FileView, index: LineIndex, line: number): Place {
+  const where = placeOf(file, index, line);
+  if (where !== 'code' || (file.type !== 'markdown' && file.type !== 'text')) return where;
+  return inFence(index, line) ? 'manifest-code' : 'instructions';
+}
+
+/**
+ * True when the match sits inside a quoted string of English words in code (a message, a docstring-like
+ * literal: "Symlinks can trick agents into reading ~/.ssh/id_rsa"), not a path or a command.
+ */
+export function inProseString(lineText: string, column: number): boolean {
+  const window = lineText.slice(Math.max(0, column - 300), column);
+  const open = Math.max(window.lastIndexOf('"'), window.lastIndexOf("'"));
+  if (open < 0) return false;
+  const quote = window.charAt(open);
+  // An even number of that quote before the opener means it opens a string rather than closes one.
+  let count = 0;
+  for (let i = 0; i < open; i += 1) if (window.charCodeAt(i) === quote.charCodeAt(0)) count += 1;
+  if (count % 2 === 1) return false;
+  const after = lineText.slice(column, column + 300);
+  const close = after.indexOf(quote);
+  const inside = window.slice(open + 1) + (close < 0 ? after : after.slice(0, close));
+  return (inside.match(/[A-Za-z]{2,}\s/g) ?? []).length >= 4;
+}

@@ -14,7 +14,10 @@ export interface Unpinned {
 
 const OPERATORS = new Set(['&&', '||', '|', ';', '>', '>>', '<', '&', '\\']);
 // Prose after "npx"/"pip": "use npx to run", "pip install is slow".
-const PROSE = new Set(['to', 'the', 'a', 'an', 'and', 'or', 'is', 'are', 'for', 'with', 'will', 'can', 'command', 'commands', 'package', 'packages', 'instead', 'if', 'when', 'as', 'in', 'on', 'it', 'its', 'of', 'from', 'first', 'then', 'via']);
+const PROSE = new Set([
+  'to', 'the', 'a', 'an', 'and', 'or', 'is', 'are', 'for', 'with', 'will', 'can', 'command', 'commands', 'package', 'packages', 'instead', 'if', 'when', 'as', 'in', 'on', 'it', 'its', 'of', 'from', 'first', 'then', 'via',
+  'not', 'no', 'was', 'were', 'has', 'had', 'be', 'by', 'but', 'so', 'that', 'this', 'these', 'those', 'which', 'only', 'also', 'itself', 'here', 'there', 'now', 'still', 'cache', 'version', 'versions', 'flag', 'flags', 'error', 'errors', 'found', 'works', 'runs', 'calls', 'should', 'would', 'could', 'may', 'might', 'must', 'does', 'do', 'did',
+]);
 
 function clean(token: string): string {
   return token.replace(/^[`'"([]+/, '').replace(/[`'",;)\]:.]+$/, '');

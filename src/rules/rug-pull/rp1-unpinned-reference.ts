@@ -1,6 +1,10 @@
 import { LineIndex } from '../../analysis/lines.js';
+import { placeOf, sectionOf } from '../../analysis/placement.js';
+import { viewsOf } from '../../analysis/views.js';
+import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import type { RuleContext, RuleHit } from '../types.js';
+import { segmentOrigin, urlsIn } from '../supply-chain/remote-fetch.js';
 import { dockerImage, npxOperand, pipUnpinned, uvxOperand, words, type Launcher } from './commands.js';
 
 const COMMAND = /(?:^|[\s`'"(;|&>])(npx|uvx|uv[ \t]+tool[ \t]+run|(?:python3?[ \t]+-m[ \t]+)?pip3?[ \t]+install|uv[ \t]+pip[ \t]+install|docker[ \t]+(?:run|pull|create))[ \t]+/g;
@@ -55,6 +59,10 @@ function lineScan(text: string, out: RuleHit[]): void {
       rest = `${rest.trimEnd().slice(0, -1)} ${text.slice(end + 1, Math.min(stop, end + 513))}`;
       end = stop;
     }
+    // `Bash(npx pkg *)`: a tool-permission pattern, not a command. `npx cache: …`, `npx 403 errors`: prose.
+    if (/\bBash\($/i.test(text.slice(Math.max(0, start - 5), start))) continue;
+    const first = rest.trimStart().split(/\s/, 1)[0] ?? '';
+    if (/[^:]:$/.test(first) || /^\d+$/.test(first)) continue;
     const v = judge(launcher, words(rest));
     if (!v) continue;
     idx ??= new LineIndex(text);
@@ -64,8 +72,8 @@ function lineScan(text: string, out: RuleHit[]): void {
   }
 }
 
-function hitOf(v: Verdict, line: number, column: number, matched: string): RuleHit {
-  const hit: RuleHit = { line, column, matched, label: v.label, confidence: v.confidence, tags: [`launcher:${v.launcher}`], evidence: { launcher: v.launcher, operand: v.operand } };
+function hitOf(v: Verdict, line: number, column: number, matched: string, source: 'command' | 'server-entry' = 'command'): RuleHit {
+  const hit: RuleHit = { line, column, matched, label: v.label, confidence: v.confidence, tags: [`launcher:${v.launcher}`], evidence: { launcher: v.launcher, operand: v.operand, source } };
   if (v.severity) hit.severity = v.severity;
   return hit;
 }
@@ -98,7 +106,7 @@ function structured(root: unknown, text: string, out: RuleHit[]): void {
     idx ??= new LineIndex(text);
     const at = text.indexOf(v.operand);
     const line = at === -1 ? 1 : idx.lineOf(at);
-    out.push(hitOf(v, line, at === -1 ? 0 : at - idx.lineStart(line), `${cmd} ${args.join(' ')}`.slice(0, 200)));
+    out.push(hitOf(v, line, at === -1 ? 0 : at - idx.lineStart(line), `${cmd} ${args.join(' ')}`.slice(0, 200), 'server-entry'));
   }
 }
 
@@ -111,6 +119,108 @@ function parseJson(text: string): unknown {
   }
 }
 
+// Instructions the agent is told to fetch from a URL and follow when it runs: the reviewed skill hands its
+// behaviour to a document that can change at any time. A fetch verb, an instruction noun, a follow verb aimed
+// at what was fetched, and a URL, within one line and its neighbours. Reading documentation is not this.
+const FETCH_VERB = /\b(?:fetch|download|load|retrieve|pull|get|read|curl|wget|request|sync)\b/i;
+const INSTRUCTION_NOUN = /\b(?:instructions?|prompts?|system prompt|rules|rule ?set|directives?|playbook|persona|guidelines|orders|commands|tasks|steps)\b/i;
+const FOLLOW_VERB =
+  /\b(?:follow|obey|execute|carry out|apply|comply with|act on|adopt)\s{1,4}(?:the|its|their|all|every|each|them|it|whatever|what|those|these)\b|\b(?:treat|use)\s{1,4}(?:it|them|this|that|the\s{1,4}\w{1,20})\s{1,4}as\s{1,4}(?:your|the)\b|\b(?:replaces?|overrides?)\s{1,4}(?:your|these|the|any)\s{1,4}(?:instructions|rules|defaults?|guidance|prompt)\b|\btakes?\s{1,4}precedence\b/i;
+// Read at run time, not once at setup: "every session", "before each task", "the latest", "always".
+const RUNTIME_CUE = /\b(?:every|each|always|whenever|before (?:each|every|any|starting)|at (?:the )?start of|on (?:each|every) (?:run|start|call|task|session)|latest|current|updated|newest|live|at run ?time|periodically|hourly|daily)\b/i;
+const LINE_HEAD = 2_000;
+
+function remoteInstructions(file: FileView, lines: readonly string[], index: LineIndex, out: RuleHit[]): void {
+  let found = 0;
+  for (let i = 0; i < lines.length && found < 32; i += 1) {
+    const text = (lines[i] ?? '').slice(0, LINE_HEAD);
+    if (!text.includes('://')) continue;
+    const urls = urlsIn(text);
+    if (urls.length === 0) continue;
+    const line = i + 1;
+    if (sectionOf(index, line) === 'install') continue;
+    const window = lines.slice(Math.max(0, i - 1), i + 2).map((l) => l.slice(0, LINE_HEAD)).join('\n');
+    if (!FETCH_VERB.test(window) && !/\b(?:at|from)\s{1,4}\S{0,8}https?:\/\//i.test(text)) continue;
+    if (!INSTRUCTION_NOUN.test(window) || !FOLLOW_VERB.test(window)) continue;
+    const o = segmentOrigin(urls.slice(0, 8).join(' '), undefined, false);
+    const runtime = RUNTIME_CUE.test(text);
+    let severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' = 'MEDIUM';
+    let confidence = 0.6;
+    if (o.origin === 'anonymous') {
+      severity = 'CRITICAL';
+      confidence = 0.85;
+    } else if (o.origin === 'unknown') {
+      severity = runtime ? 'HIGH' : 'MEDIUM';
+      confidence = runtime ? 0.8 : 0.65;
+    }
+    found += 1;
+    out.push({
+      line, column: 0, matched: text.trim().slice(0, 200), severity, confidence,
+      label: `Instructions fetched from a remote URL${runtime ? ' at run time' : ''} and followed`,
+      tags: ['remote-instructions'], evidence: { technique: 'remote-instructions', host: o.host, origin: o.origin, runtime },
+    });
+  }
+}
+
+// A whole-line comment in code (`# usage: npx tool`, `// npx tsx run.ts`): documentation, not a command.
+const COMMENT_LINE: Readonly<Record<string, RegExp>> = {
+  python: /^\s{0,40}#(?!!)/, shell: /^\s{0,40}#(?!!)/, ruby: /^\s{0,40}#/, powershell: /^\s{0,40}#/,
+  javascript: /^\s{0,40}(?:\/\/|\*|\/\*)/, typescript: /^\s{0,40}(?:\/\/|\*|\/\*)/, go: /^\s{0,40}\/\//, rust: /^\s{0,40}\/\//,
+};
+// A document that is a setup guide by its name or folder: every command in it is a setup step.
+const SETUP_DOC = /(?:^|\/)(?:setup|set-up|install|installation|installing|getting[-_ ]started|quick[-_ ]?start|prerequisites|bootstrap|onboarding)(?:[-_.][\w.-]{0,40})?(?:\/|\.(?:md|markdown|txt|rst)$)/i;
+const RANK = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 } as const;
+
+/**
+ * Setup steps, setup guides, code comments and frontmatter mentions are LOW (a package the skill's author
+ * controls is the rug-pull case itself, so a package named after the skill is not excused); then one finding
+ * per package per file (the strongest, with the
+ * count and first lines of the rest), so a page that uses one CLI forty times reports it once.
+ */
+function calibrate(file: FileView, hits: RuleHit[], index: LineIndex, lines: readonly string[]): RuleHit[] {
+  const comment = COMMENT_LINE[file.type];
+  const setupDoc = !file.isManifest && SETUP_DOC.test(file.path);
+  const best = new Map<string, { hit: RuleHit; lines: number[] }>();
+  const order: string[] = [];
+  for (const h of hits) {
+    const ev = h.evidence ?? {};
+    if (ev.technique === 'remote-instructions') {
+      const key = `remote\u001f${h.line}`;
+      best.set(key, { hit: h, lines: [h.line] });
+      order.push(key);
+      continue;
+    }
+    const operand = String(ev.operand ?? '');
+    if (h.severity !== 'LOW') {
+      let why: string | null = null;
+      // Frontmatter prose ("description: uses npx …") mentions a command; the MCP server entries the
+      // frontmatter declares are read as data (source: server-entry) and keep their severity.
+      if (ev.source === 'command' && placeOf(file, index, h.line) === 'frontmatter') why = 'mentioned in the frontmatter';
+      else if (ev.source === 'command' && (setupDoc || sectionOf(index, h.line) === 'install')) why = 'setup step';
+      else if (comment?.test((lines[h.line - 1] ?? '').slice(0, 200))) why = 'in a comment';
+      if (why) {
+        h.severity = 'LOW';
+        h.label = `${h.label ?? ''} (${why})`;
+      }
+    }
+    const name = ev.launcher === 'docker' ? operand.replace(/[:@][^/]*$/, '') : operand.replace(/(?!^)[@=<>~!].*$/, '').replace(/\[.*$/, '');
+    const key = `${String(ev.launcher)}\u001f${name.toLowerCase()}`;
+    const cur = best.get(key);
+    if (!cur) {
+      best.set(key, { hit: h, lines: [h.line] });
+      order.push(key);
+      continue;
+    }
+    cur.lines.push(h.line);
+    if (RANK[h.severity ?? 'MEDIUM'] > RANK[cur.hit.severity ?? 'MEDIUM']) cur.hit = h;
+  }
+  return order.map((k) => {
+    const { hit, lines: at } = best.get(k) as { hit: RuleHit; lines: number[] };
+    if (at.length > 1) hit.evidence = { ...hit.evidence, occurrences: at.length, lines: at.slice(0, 10) };
+    return hit;
+  });
+}
+
 export const rp1 = defineRule({
   kind: 'custom',
   meta: {
@@ -120,8 +230,8 @@ export const rp1 = defineRule({
     confidence: 0.7,
     title: 'Unpinned External Package or Server',
     description:
-      'A command or MCP server entry that fetches code by name without fixing the release: `npx pkg` without an exact `@x.y.z`, `uvx pkg` without `==`, `pip install pkg` without `==` (LOW), or a Docker image without a tag or digest (floating tags such as `latest` count as unpinned). Whoever controls the package can change what the skill runs at any time, after it was reviewed. Reported as LOW in README/CHANGELOG-style human docs.',
-    remediation: 'Pin every fetched dependency to an exact version (`npx pkg@1.2.3`, `uvx pkg==1.2.3`, `pip install pkg==1.2.3`) and images to a digest (`image@sha256:…`).',
+      'A command or MCP server entry that fetches code by name without fixing the release: `npx pkg` without an exact `@x.y.z`, `uvx pkg` without `==`, `pip install pkg` without `==` (LOW), or a Docker image without a tag or digest (floating tags such as `latest` count as unpinned). Whoever controls the package can change what the skill runs at any time, after it was reviewed. Also instructions the agent is told to fetch from a URL and follow (HIGH when read at run time from an unknown host, CRITICAL from a paste site, shortener, raw IP or tunnel). Reported once per package per file; LOW in installation/setup sections and setup guides, code comments, frontmatter mentions and README/CHANGELOG-style human docs.',
+    remediation: 'Pin every fetched dependency to an exact version (`npx pkg@1.2.3`, `uvx pkg==1.2.3`, `pip install pkg==1.2.3`) and images to a digest (`image@sha256:…`). Ship the instructions the agent follows inside the skill, where they are reviewed with it.',
   },
   check(ctx: RuleContext) {
     const out: RuleHit[] = [];
@@ -130,6 +240,8 @@ export const rp1 = defineRule({
     if (ctx.file.type === 'json') structured(parseJson(text), text, out);
     if (ctx.file.isManifest && ctx.bundle.manifest) structured(ctx.bundle.manifest.data, text, out);
     if (HUMAN_DOCS.test(ctx.file.path)) for (const h of out) h.severity = 'LOW';
-    return out;
+    const views = ctx.views ?? viewsOf(text);
+    if (text.includes('://')) remoteInstructions(ctx.file, views.raw.lines, views.raw.index, out);
+    return calibrate(ctx.file, out, views.raw.index, views.raw.lines);
   },
 });

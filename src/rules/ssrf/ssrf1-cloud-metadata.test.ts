@@ -32,7 +32,7 @@ test('SSRF1 downgrades rejection rules that make no request', () => {
   const f = runRule(ssrf1, { path: 'guard.py', text: guard });
   assert.equal(f.length, 2);
   assert.equal(highFindings(f).length, 0);
-  assert.ok(f.every((x) => x.tags.includes('triage:rejection-rule')));
+  assert.ok(f.every((x) => x.tags.includes('triage:rejection-guard')));
   const doc = runRule(ssrf1, { path: 'SKILL.md', text: 'URLs resolving to 169.254.169.254 are rejected by the fetch guard.\n' });
   assert.equal(highFindings(doc).length, 0);
 });
@@ -49,5 +49,15 @@ test('SSRF1 stays quiet on other link-local addresses and general prose', () => 
 
 test('SSRF1 is downgraded in warnings and fixtures', () => {
   assert.equal(highFindings(runRule(ssrf1, { path: 'SKILL.md', text: 'Never call 169.254.169.254.\n' })).length, 0);
-  assert.equal(highFindings(runRule(ssrf1, { path: 'tests/test_guard.py', text: 'fetch("http://169.254.169.254/")\n' })).length, 0);
+  // Test data that is not code (code under tests/ runs, so it is judged as code).
+  assert.equal(highFindings(runRule(ssrf1, { path: 'tests/fixtures/urls.txt', text: 'fetch("http://169.254.169.254/")\n' })).length, 0);
+});
+
+test('SSRF1 reports a metadata address that reference docs only name or quote as LOW, and a request in them as before', () => {
+  const checklist = runRule(ssrf1, { path: 'references/ssrf.md', text: '## Impact\n\n- Read cloud metadata (AWS, GCP, Azure credentials)\n- AWS metadata service: `169.254.169.254`\n\n```\nhttp://169.254.169.254/latest/meta-data/iam/security-credentials/role\n```\n' });
+  assert.ok(checklist.length >= 2 && checklist.every((x) => x.severity === 'LOW'));
+  const request = runRule(ssrf1, { path: 'references/ssrf.md', text: '```bash\ncurl http://169.254.169.254/latest/meta-data/\n```\n' });
+  assert.equal(request.every((x) => x.severity === 'LOW'), false);
+  const skill = runRule(ssrf1, { path: 'SKILL.md', text: 'The service answers at 169.254.169.254 on cloud hosts.\n' });
+  assert.equal(highFindings(skill).length, 1);
 });

@@ -1,4 +1,5 @@
 import { LineIndex } from '../../analysis/lines.js';
+import { fileRole, placeOf } from '../../analysis/placement.js';
 import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
@@ -36,13 +37,28 @@ function isRejectionRule(index: LineIndex, c: Candidate): boolean {
   return false;
 }
 
+/**
+ * Reference documentation that names the metadata address without requesting it (an SSRF checklist, an
+ * example payload URL) teaches the attack; it does not perform it. A request on the line, code, SKILL.md
+ * and the documents it directs the agent to follow keep their severity.
+ */
+function mentionInDocs(file: FileView, index: LineIndex, c: Candidate): RuleHit | null {
+  if (requestOnLine(c.lineText)) return null;
+  const where = placeOf(file, index, c.line);
+  if (fileRole(file) !== 'doc' || (where !== 'doc-prose' && where !== 'doc-code')) return null;
+  const hit = hitOf(c, Math.round(c.matcher.confidence * 0.4 * 100) / 100, 'LOW');
+  hit.tags = [...(hit.tags ?? []), 'mention-only'];
+  return hit;
+}
+
 function check(file: FileView): RuleHit[] {
   const cands = scanFile(file, MATCHERS);
   if (cands.length === 0) return [];
   const index = new LineIndex(file.text);
   const hits = cands.map((c) => {
     const hit = hitOf(c);
-    return isRejectionRule(index, c) ? downgradeHit(file, index, hit, 'rejection-guard', { severity: 'HIGH', confidence: c.matcher.confidence }) : hit;
+    if (isRejectionRule(index, c)) return downgradeHit(file, index, hit, 'rejection-guard', { severity: 'HIGH', confidence: c.matcher.confidence });
+    return mentionInDocs(file, index, c) ?? hit;
   });
   return bestPerLine(hits, 'HIGH');
 }
@@ -56,7 +72,7 @@ export const ssrf1 = defineRule({
     confidence: 0.85,
     title: 'Cloud Metadata Endpoint Access',
     description:
-      'References to instance metadata services: 169.254.169.254, the ECS endpoint 169.254.170.2, metadata.google.internal, Alibaba 100.100.100.200, AWS fd00:ec2::254, metadata API paths (/latest/meta-data, /computeMetadata/v1), and instructions to query the metadata service. On a cloud host these return temporary IAM credentials, so a skill that reaches them can take over the cloud account. Lines that only list the hosts in order to reject them (block lists, SSRF guards) and make no request are downgraded with a contextual-triage tag.',
+      'References to instance metadata services: 169.254.169.254, the ECS endpoint 169.254.170.2, metadata.google.internal, Alibaba 100.100.100.200, AWS fd00:ec2::254, metadata API paths (/latest/meta-data, /computeMetadata/v1), and instructions to query the metadata service. On a cloud host these return temporary IAM credentials, so a skill that reaches them can take over the cloud account. Lines that only list the hosts in order to reject them (block lists, SSRF guards) and make no request are downgraded with a contextual-triage tag; reference documentation that names or quotes the address without requesting it (an SSRF checklist, an example payload URL) is LOW.',
     remediation:
       'Remove metadata-service access. If the skill fetches user-supplied URLs, resolve them and refuse link-local, loopback and private addresses.',
   },

@@ -43,3 +43,14 @@ test('SSRF2 finds the requested address even after an unrelated mention on the s
   assert.equal(f.length, 1);
   assert.equal(f[0]?.label, 'Request to a private network address');
 });
+
+test('SSRF2 reports loopback calls in documentation and configuration as LOW, private ranges and code as before', () => {
+  const doc = runRule(ssrf2, { path: 'SKILL.md', text: '```bash\ncurl -X POST http://localhost:8000/v1/chat/completions -d @req.json\n```\n' });
+  assert.ok(doc.length === 1 && doc[0]?.severity === 'LOW' && doc[0]?.tags.includes('local-server'));
+  const cfg = runRule(ssrf2, { path: 'k8s/configmap.yaml', text: 'check: |\n  response=$(curl -sf http://localhost:8080/health)\n' });
+  assert.ok(cfg.every((x) => x.severity === 'LOW'));
+  const lan = runRule(ssrf2, { path: 'SKILL.md', text: '```bash\ncurl http://192.168.1.1/cgi-bin/config\n```\n' });
+  assert.equal(lan[0]?.severity, 'MEDIUM');
+  const code = runRule(ssrf2, { path: 'a.py', text: 'urlopen("http://127.0.0.1:8080/shutdown")\n' });
+  assert.equal(code[0]?.severity, 'MEDIUM');
+});

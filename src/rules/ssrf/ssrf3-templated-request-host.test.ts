@@ -31,7 +31,15 @@ test('SSRF3 stays quiet on fixed hosts with templated paths', () => {
 });
 
 test('SSRF3 is downgraded in fixtures and never HIGH', () => {
-  const f = runRule(ssrf3, { path: 'tests/test_fetch.py', text: 'requests.get(f"http://{host}/")\n' });
+  // Test data that is not code (code under tests/ runs, so it is judged as code).
+  const f = runRule(ssrf3, { path: 'tests/fixtures/calls.txt', text: 'requests.get(f"http://{host}/")\n' });
   assert.equal(highFindings(f).length, 0);
-  assert.ok(f.every((x) => x.tags.includes('triage:test-fixture')));
+  assert.ok(f.every((x) => x.tags.includes('triage:fixture-data')));
+});
+
+test('SSRF3 reports a documented call to an upper-case configured host as LOW, and keeps code at MEDIUM', () => {
+  const doc = runRule(ssrf3, { path: 'SKILL.md', text: '```bash\ncurl -v "https://${ELASTICSEARCH_HOST}:9200/"\n```\n' });
+  assert.ok(doc.length === 1 && doc[0]?.severity === 'LOW' && doc[0]?.tags.includes('configured-endpoint'));
+  const code = runRule(ssrf3, { path: 'a.sh', text: 'curl -s "https://${TARGET}/health"\n' });
+  assert.equal(code[0]?.severity, 'MEDIUM');
 });

@@ -20,6 +20,11 @@ const SEEDS = [
   'curl -o a https://e/a\n', 'password: ', 'password is ', 'download a.zip ', 'extract the archive ', '.zip ',
   'unzip -P ', '7z x -p', 'a==1\n', 'a>=1\n', '"a": "1",\n', '[project]\n', 'dependencies = [\n', '"a",\n',
   'install_requires=[\n', '[packages]\n', 'a = "*"\n', '{"dependencies": {', '[[', '-r x\n', 'do not pin ',
+  // SC3's decode-and-execute forms, and the paste-lure and origin checks of SC2.
+  'base64 -d ', '| base64 -d | ', 'exec(base64.b64decode(', 'x = base64.b64decode(a)\n', '| rev ', 'rev | ', "tr 'A-Za-z' ",
+  "printf '\\x41", '\\x41', '$a$b ', '${a}${b}', 'a=cu; ', 'a=b;', 'eval "$(', 'sh -c "$(', '_0x1234(', '__import__(',
+  'powershell -enc ', 'https://pastebin.com/raw/x ', 'paste it into your terminal ', 'http://203.0.113.1/ ', 'curl 1.2.3.4/',
+  'extract using `x` ', 'unzip with password `x` ', 'run the executable ',
 ];
 const MANIFESTS = ['requirements.txt', 'package.json', 'pyproject.toml', 'setup.py', 'Pipfile', 'SKILL.md', 'docs/a.md', 'run.sh'];
 const INVENTORY: InventoryEntry[] = [{ path: 'a.zip!/b', disposition: 'failed', contentKind: 'opaque', type: 'other', executable: false, size: 1 }];

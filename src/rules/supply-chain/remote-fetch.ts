@@ -1,5 +1,8 @@
 // Helpers for SC2: who is being downloaded from, and "download to a file, then run that file" flows.
-import { TRUSTED_GITHUB_RAW_PREFIXES, TRUSTED_INSTALLER_HOSTS } from './data/trusted-hosts.js';
+import { isIP } from 'node:net';
+import {
+  ANONYMOUS_HOSTS, PASTE_HOSTS, SHORTENER_HOSTS, TRUSTED_GITHUB_RAW_PREFIXES, TRUSTED_INSTALLER_HOSTS, USER_CONTENT_PATHS, VENDOR_DOMAINS,
+} from './data/trusted-hosts.js';
 
 const TRUSTED = new Set(TRUSTED_INSTALLER_HOSTS);
 const URL_RE = /\bhttps?:\/\/[^\s"'`<>|)\\]{1,2000}/gi;
@@ -8,27 +11,124 @@ const URL_RE = /\bhttps?:\/\/[^\s"'`<>|)\\]{1,2000}/gi;
 export function hostOf(url: string): { host: string; path: string } | null {
   try {
     const u = new URL(url);
-    return { host: u.hostname.toLowerCase(), path: u.pathname.toLowerCase() };
+    return { host: u.hostname.toLowerCase().replace(/\.$/, ''), path: u.pathname.toLowerCase() };
   } catch {
     return null;
   }
 }
 
-function trustedUrl(url: string): boolean {
+/** The host is `domain` or one of its subdomains. */
+function under(host: string, domains: readonly string[]): boolean {
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/**
+ * Who serves a download, worst last:
+ * - `vendor`: a vendor's official installer endpoint or a domain it controls entirely;
+ * - `project`: a versioned release asset of a code-hosting project (`github.com/o/r/releases/download/…`),
+ *   or a domain the skill itself names as its own (frontmatter homepage/repository, or its name);
+ * - `unknown`: anyone else;
+ * - `anonymous`: a raw public IP address, a paste/snippet site, a URL shortener, a tunnel or dynamic-DNS
+ *   name, an anonymous file drop. Nothing legitimate is installed from there.
+ */
+export type Origin = 'vendor' | 'project' | 'unknown' | 'anonymous';
+const RANK: Record<Origin, number> = { vendor: 0, project: 1, unknown: 2, anonymous: 3 };
+
+export type AnonymousKind = 'ip-address' | 'paste-site' | 'url-shortener' | 'anonymous-host';
+
+/** Hosts a skill declares as its own: frontmatter homepage/repository hosts and the words of its name. */
+export interface ProjectIdentity {
+  hosts: readonly string[];
+  names: readonly string[];
+}
+
+export const NO_PROJECT: ProjectIdentity = { hosts: [], names: [] };
+
+// Words too generic to identify a project by ("skill", "cli"), and hosts too shared to be anyone's own.
+const GENERIC_NAMES = new Set(['skill', 'skills', 'tool', 'tools', 'cli', 'agent', 'agents', 'helper', 'mcp', 'server', 'api', 'app', 'dev', 'get', 'install', 'setup', 'the', 'and', 'for', 'with', 'code', 'docs', 'kit', 'sdk', 'lib', 'plugin', 'www']);
+const SHARED_HOSTS = ['github.com', 'gitlab.com', 'bitbucket.org', 'codeberg.org', 'githubusercontent.com', 'github.io', 'gitlab.io', 'npmjs.com', 'pypi.org', 'huggingface.co'];
+
+export function projectIdentity(name: string | undefined, urls: readonly string[]): ProjectIdentity {
+  // The registrable domain of each declared host (docs.acme.dev → acme.dev): the project owns all of it.
+  const hosts = urls
+    .map((u) => hostOf(u)?.host)
+    .filter((h): h is string => !!h && !under(h, SHARED_HOSTS) && isIP(h) === 0 && anonymousKind(h) === null)
+    .map(registrableDomain);
+  const names = (name ?? '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !GENERIC_NAMES.has(w));
+  return { hosts, names };
+}
+
+const PRIVATE_V4 = /^(?:10\.|127\.|0\.|169\.254\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/;
+
+/** What kind of anonymous host this is, or null. */
+export function anonymousKind(host: string): AnonymousKind | null {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const ip = isIP(bare);
+  if (ip === 4) return PRIVATE_V4.test(bare) ? null : 'ip-address';
+  if (ip === 6) return bare === '::1' || /^f[cd]|^fe80/i.test(bare) ? null : 'ip-address';
+  if (under(host, PASTE_HOSTS)) return 'paste-site';
+  if (under(host, SHORTENER_HOSTS)) return 'url-shortener';
+  if (under(host, ANONYMOUS_HOSTS)) return 'anonymous-host';
+  return null;
+}
+
+/** A release asset of one repository on a code host: the project's own versioned release channel. */
+const RELEASE_PATH = /^\/[\w.-]{1,100}\/[\w.-]{1,100}\/(?:-\/)?releases\/(?:latest\/)?download\//;
+
+/** example.co.uk → 3 labels; tool.dev → 2. */
+function registrableLength(labels: readonly string[]): number {
+  return labels.length >= 3 && /^(?:co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2] ?? '') && (labels[labels.length - 1] ?? '').length === 2 ? 3 : 2;
+}
+
+function registrableDomain(host: string): string {
+  const labels = host.split('.');
+  return labels.slice(-registrableLength(labels)).join('.');
+}
+
+/** The name part of the registrable domain: get.tool.dev → "tool". */
+function registrableLabel(host: string): string {
+  const labels = host.split('.');
+  return labels[labels.length - registrableLength(labels)] ?? '';
+}
+
+export function originOf(url: string, project: ProjectIdentity = NO_PROJECT): { origin: Origin; host: string; anonymous?: AnonymousKind } {
   const h = hostOf(url);
-  if (!h) return false;
-  if (TRUSTED.has(h.host) || TRUSTED.has(h.host.replace(/^www\./, ''))) return true;
-  return h.host === 'raw.githubusercontent.com' && TRUSTED_GITHUB_RAW_PREFIXES.some((p) => h.path.startsWith(`/${p}`));
+  if (!h) return { origin: 'unknown', host: '' };
+  const { host, path } = h;
+  const anon = anonymousKind(host);
+  if (anon) return { origin: 'anonymous', host, anonymous: anon };
+  const userContent = (USER_CONTENT_PATHS[host.replace(/^www\./, '')] ?? []).some((p) => path.startsWith(p));
+  if (!userContent && (TRUSTED.has(host) || TRUSTED.has(host.replace(/^www\./, '')) || under(host, VENDOR_DOMAINS))) return { origin: 'vendor', host };
+  if (host === 'raw.githubusercontent.com' && TRUSTED_GITHUB_RAW_PREFIXES.some((p) => path.startsWith(`/${p}`))) return { origin: 'vendor', host };
+  if ((host === 'github.com' || host === 'gitlab.com' || host === 'codeberg.org') && RELEASE_PATH.test(path)) return { origin: 'project', host };
+  if (under(host, project.hosts) || (project.names.length > 0 && project.names.includes(registrableLabel(host)))) return { origin: 'project', host };
+  return { origin: 'unknown', host };
 }
 
 export function urlsIn(text: string): string[] {
   return text.match(URL_RE) ?? [];
 }
 
-/** Every URL in the segment is an official installer endpoint (and there is at least one). */
-export function allTrusted(segment: string): boolean {
-  const urls = urlsIn(segment);
-  return urls.length > 0 && urls.every(trustedUrl);
+// A download target written without a scheme: `curl -s 203.0.113.7/x`, `wget evil.example/p.sh`.
+const BARE_TARGET = /^(?:\[[0-9a-f:]{2,45}\]|[a-z0-9](?:[a-z0-9-]{0,62}\.){1,8}[a-z0-9-]{1,62})(?::\d{1,5})?(?:\/|$)/i;
+
+/** The worst origin among the segment's download targets (URLs, or with `bare` the host/path arguments of a command). */
+export function segmentOrigin(segment: string, project: ProjectIdentity = NO_PROJECT, bare = true): { origin: Origin; host: string; anonymous?: AnonymousKind } {
+  const targets = urlsIn(segment);
+  if (targets.length === 0 && bare) {
+    for (const t of segment.split(/\s+/, 24).slice(1)) {
+      const w = t.slice(0, 300).replace(/^["']|["']$/g, '');
+      if (!w.startsWith('-') && BARE_TARGET.test(w) && /[./]/.test(w)) targets.push(`http://${w}`);
+    }
+  }
+  let worst: { origin: Origin; host: string; anonymous?: AnonymousKind } = { origin: 'unknown', host: '' };
+  let first = true;
+  for (const t of targets.slice(0, 16)) {
+    const o = originOf(t, project);
+    if (first || RANK[o.origin] > RANK[worst.origin]) worst = o;
+    first = false;
+  }
+  return worst;
 }
 
 /** The download names something to fetch (a URL, host/path or variable), not just `curl | sh` as a phrase. */

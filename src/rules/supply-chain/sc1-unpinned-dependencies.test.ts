@@ -34,5 +34,5 @@ test('SC1 reads only dependency manifests', () => {
 test('SC1 findings in test fixtures are triaged', () => {
   const f = runBundleRule(sc1, [{ path: 'tests/fixtures/requirements.txt', text: 'flask\n' }]);
   assert.equal(f.length, 1);
-  assert.ok(f[0]?.tags.includes('triage:test-fixture'));
+  assert.ok(f[0]?.tags.includes('triage:fixture-data'));
 });

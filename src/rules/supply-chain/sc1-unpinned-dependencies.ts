@@ -31,6 +31,8 @@ export const sc1 = defineRule({
     category: 'Supply Chain',
     severity: 'LOW',
     confidence: 0.6,
+    // A fact about a dependency manifest or an artifact, wherever its file sits (not re-placed).
+    calibration: 'artifact',
     title: 'Unpinned Dependency',
     description:
       'A dependency in requirements*.txt, package.json, pyproject.toml, setup.py or a Pipfile without an exact version: a bare name, `*`/`latest`, a lower bound only, a wildcard, an npm caret range, or a VCS/URL source without a commit or hash. Every install can then pull a different release, including a hijacked one, so what was reviewed is not what runs.',

@@ -1,7 +1,8 @@
 import type { RuleHit } from '../types.js';
 import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
-import { cautionaryContext, downgradeCautionary } from './context.js';
+import { viewsOf } from '../../analysis/views.js';
+import { cautionaryReason, downgradeCautionary } from './context.js';
 
 type BundleHit = RuleHit & { file: string };
 
@@ -11,9 +12,12 @@ const ARCHIVE_MENTION = /\.(?:zip|7z|rar|tar\.gz|tgz|iso|dmg)\b|\b(?:zip|7z|rar|
 const ACTION = /\b(?:download|fetch|get|grab|save|open|extract|unzip|unpack|unrar|decompress|run|install)\b/i;
 const ACTION_REACH = 160;
 const ENCRYPTED_ARCHIVE = /\b(?:password[- ]protected|encrypted|passworded|locked)\s{1,4}(?:zip|7z|rar|archive|file|folder|package)\b/i;
-// "password: infected123", "the password is x", "password 'abc'", "unzip -P abc", "7z x -pabc".
+// "password: infected123", "the password is x", "password 'abc'", "password to unpack: x", "unzip -P abc",
+// "7z x -pabc", and "extract using `abc`" (a quoted word handed to the extraction step, not a tool name).
 const PASSWORD =
-  /\b(?:password|passwd|passphrase|passcode|pwd|pass|zip key|archive key)\b(?:\s{0,4}[=:\u2014]\s{0,4}|\s{1,4}(?:is|of)\s{1,4}|\s{1,4}-\s{1,4}|\s{0,4}\(\s{0,4}|\s{1,4}(?=["'`]))["'`*]{0,2}([^\s"'`*,;)]{3,64})|\bpassword\s{1,4}([A-Za-z0-9!@#$%^&_.-]{3,64})|\bunzip\b[^\n]{0,80}?\s-P\s{1,4}["']?([^\s"']{2,64})|\b7z[az]?(?:\.exe)?\s{1,4}[xe]\b[^\n]{0,80}?\s-p["']?([^\s"']{2,64})/gi;
+  /\b(?:password|passwd|passphrase|passcode|pwd|pass|zip key|archive key)\b(?:\s{0,4}[=:\u2014]\s{0,4}|\s{1,4}(?:is|of)\s{1,4}|\s{1,4}-\s{1,4}|\s{0,4}\(\s{0,4}|\s{1,4}(?=["'`])|\s{1,4}(?:to|for)\s{1,4}(?:unpack|extract|unzip|open|decompress|the\s{1,4}(?:archive|zip|file|folder|package))\s{0,4}(?:is\s{1,4}|[=:\u2014-]\s{0,4}))["'`*]{0,2}([^\s"'`*,;)]{3,64})|\bpassword\s{1,4}([A-Za-z0-9!@#$%^&_.-]{3,64})|\bunzip\b[^\n]{0,80}?\s-P\s{1,4}["']?([^\s"']{2,64})|\b7z[az]?(?:\.exe)?\s{1,4}[xe]\b[^\n]{0,80}?\s-p["']?([^\s"']{2,64})|\b(?:extract|unzip|unpack|unrar|decompress)(?:ed|ing|s)?\b[^\n]{0,40}?\b(?:using|with)\s{1,4}["'`]([^\s"'`]{3,64})["'`]/gi;
+// What "extract using `x`" may legitimately name: the extraction tool, not a secret.
+const TOOL_NAME = /^(?:7z|7za|7zip|7-zip|winrar|rar|unrar|unzip|zip|tar|bsdtar|gzip|gunzip|unar|peazip|winzip|bandizip|ark|xz|zstd|python3?|zipfile|shutil|the|it)$/i;
 // Words that follow "password" in ordinary prose or code rather than a secret.
 const NOT_A_SECRET =
   /^(?:is|the|for|and|or|to|of|with|that|you|your|field|manager|managers|reset|required|protected|protection|prompt|here|below|above|policy|hash|hashes|hashing|strength|length|change|input|box|dialog|form|login|user|when|if|from|will|should|must|can|was|has|given|provided|sent|shared|included|listed|shown|stored|needed|set|known|optional|blank|empty|none|null|nil|undefined|true|false|not|never|same|different|unknown|n\/a|\*{3,})$/i;
@@ -21,12 +25,22 @@ const NOT_A_SECRET =
 const EXPRESSION = /^[A-Za-z_][\w]{0,63}(?:\.[A-Za-z_]\w{0,63}){0,4}(?:[([]|$)/;
 const WINDOW_LINES = 10;
 const MAX_LINE = 4_096;
+// The extraction step itself names an archive ("unzip with password x", "extract using `x`"); without a
+// file name or the word archive, the password must sit on the same line or right next to it.
+const EXTRACTION = /\b(?:unzip|unrar|unpack|extract|decompress|7z[az]?(?:\.exe)?\s{1,4}[xe])\b/i;
+const EXTRACTION_REACH = 2;
+// Then running what came out of it: the lure is complete, and the payload runs on the user's machine.
+const RUN_CONTENT =
+  /\b(?:run|launch|execute|start|double[- ]?click|install)\b[^\n]{0,80}?(?:\.(?:exe|app|pkg|dmg|msi|bat|cmd|ps1|sh|bin|command|scr|jar|vbs)\b|\b(?:it|them|the\s{1,4}(?:executable|binary|installer|program|app|application|tool|helper|setup|launcher|agent|file)|inside|the\s{1,4}extracted)\b)|\bopen\b[^\n]{0,80}?\.(?:exe|app|pkg|dmg|msi|bat|cmd|command|scr|jar|vbs)\b/i;
+const RUN_REACH = 3;
 
 export function findPassword(line: string): string | null {
   PASSWORD.lastIndex = 0;
   for (let m = PASSWORD.exec(line); m !== null; m = PASSWORD.exec(line)) {
-    const secret = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+    const secret = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
     if (!secret || NOT_A_SECRET.test(secret) || /^[<[{$%]/.test(secret)) continue;
+    // "extract frames with `ffmpeg`": a tool or a word, not a secret; a handed-over secret has a digit or a symbol.
+    if (m[5] !== undefined && (TOOL_NAME.test(secret) || /^-|[/\\]|\.(?:exe|sh|py|js)$/i.test(secret) || !/[0-9!@#$%^&_.-]/.test(secret))) continue;
     // Bare "password word" only counts when the word looks like a secret (has a digit or symbol).
     if (m[2] !== undefined && !/[0-9!@#$%^&_.-]/.test(secret)) continue;
     if (m[1] !== undefined && EXPRESSION.test(secret) && /[.([]/.test(secret)) continue;
@@ -56,17 +70,32 @@ function lureHits(file: FileView, lines: readonly string[]): BundleHit[] {
   let p = 0;
   for (let i = 0; i < lines.length && out.length < 64; i += 1) {
     const text = (lines[i] ?? '').slice(0, MAX_LINE);
-    const action = archiveAction(text) ?? ENCRYPTED_ARCHIVE.exec(text);
+    const named = archiveAction(text) ?? ENCRYPTED_ARCHIVE.exec(text);
+    const action = named ?? EXTRACTION.exec(text);
     if (!action) continue;
+    const reach = named ? WINDOW_LINES : EXTRACTION_REACH;
     while (p < passwordLines.length && (passwordLines[p] ?? 0) < i - WINDOW_LINES) p += 1;
-    const near = passwordLines[p];
-    if (near === undefined || near > i + WINDOW_LINES || near === lastPassword) continue;
+    let q = p;
+    while (q < passwordLines.length && (passwordLines[q] ?? 0) < i - reach) q += 1;
+    const near = passwordLines[q];
+    if (near === undefined || near > i + reach || near === lastPassword) continue;
     lastPassword = near;
-    out.push({
-      file: file.path, line: i + 1, endLine: near + 1, matched: text.trim().slice(0, 200), column: action.index, confidence: 0.85,
+    const from = Math.max(0, Math.min(i, near) - 1);
+    const to = Math.min(lines.length - 1, Math.max(i, near) + RUN_REACH);
+    let runLine = -1;
+    for (let l = from; l <= to && runLine === -1; l += 1) if (RUN_CONTENT.test((lines[l] ?? '').slice(0, MAX_LINE))) runLine = l;
+    const hit: BundleHit = {
+      file: file.path, line: i + 1, endLine: Math.max(near, runLine) + 1, matched: text.trim().slice(0, 200), column: action.index, confidence: 0.85,
       label: 'Instructions to open a password-protected archive with the password supplied',
-      evidence: { passwordLine: near + 1 },
-    });
+      evidence: { passwordLine: near + 1, ...(runLine !== -1 ? { runLine: runLine + 1 } : {}) },
+    };
+    if (runLine !== -1) {
+      // Fetch, unlock with the supplied password, run what was inside: the whole lure, not a fragment of it.
+      hit.severity = 'CRITICAL';
+      hit.confidence = 0.9;
+      hit.label = 'Instructions to unpack a password-protected archive with the supplied password and run its contents';
+    }
+    out.push(hit);
   }
   return out;
 }
@@ -84,7 +113,7 @@ export const sc10 = defineRule({
     confidence: 0.85,
     title: 'Encrypted Archive Lure',
     description:
-      'Text that tells the user or agent to download or open a password-protected archive and gives the password alongside (for example "extract tools.zip with password: infected123"), or a bundled archive with unreadable (encrypted) members paired with a password in the skill\'s text. Encrypting a payload is how malware gets past scanners; supplying the password in the instructions is the lure.',
+      'Text that tells the user or agent to download or open a password-protected archive and gives the password alongside (for example "extract tools.zip with password: infected123", "unzip with password `x`", "extract using `x`"), or a bundled archive with unreadable (encrypted) members paired with a password in the skill\'s text. Encrypting a payload is how malware gets past scanners; supplying the password in the instructions is the lure. When the same steps also say to run what comes out of the archive (the executable, the installer, "launch it"), the lure is complete and the finding is CRITICAL.',
     remediation:
       'Ship tools as reviewable, unencrypted files or install them from a trusted package registry. Never instruct users or agents to unpack password-protected archives.',
   },
@@ -98,14 +127,21 @@ export const sc10 = defineRule({
       if (hits.length === 0 && members.length > 0) {
         const idx = lines.findIndex((l) => findPassword(l.slice(0, MAX_LINE)) !== null);
         if (idx !== -1) {
+          let runs = false;
+          for (let l = Math.max(0, idx - RUN_REACH); l <= Math.min(lines.length - 1, idx + RUN_REACH) && !runs; l += 1) runs = RUN_CONTENT.test((lines[l] ?? '').slice(0, MAX_LINE));
           hits.push({
-            file: file.path, line: idx + 1, matched: (lines[idx] ?? '').trim().slice(0, 200), confidence: 0.8,
-            label: 'Password supplied for an encrypted archive bundled with the skill',
+            file: file.path, line: idx + 1, matched: (lines[idx] ?? '').trim().slice(0, 200), confidence: runs ? 0.9 : 0.8,
+            label: runs ? 'Password supplied for an encrypted archive bundled with the skill, and its contents run' : 'Password supplied for an encrypted archive bundled with the skill',
             evidence: { encryptedMembers: members.slice(0, 16) },
+            ...(runs ? { severity: 'CRITICAL' as const } : {}),
           });
         }
       }
-      for (const h of hits) out.push(cautionaryContext(file, lines, h.line) ? { ...downgradeCautionary(h, h.confidence ?? 0.85), file: h.file } : h);
+      const index = hits.length > 0 ? viewsOf(file.text).raw.index : undefined;
+      for (const h of hits) {
+        const why = cautionaryReason(file, lines, h.line, index);
+        out.push(why ? { ...downgradeCautionary(h, h.confidence ?? 0.85, why), file: h.file } : h);
+      }
     }
     return out;
   },

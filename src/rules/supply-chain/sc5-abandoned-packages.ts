@@ -12,6 +12,8 @@ export const sc5 = defineRule({
     category: 'Supply Chain',
     severity: 'MEDIUM',
     confidence: 0.75,
+    // A fact about a dependency manifest or an artifact, wherever its file sits (not re-placed).
+    calibration: 'artifact',
     title: 'Abandoned Package',
     description:
       'A dependency on a package that is abandoned, deprecated in favour of a successor, or was sabotaged by its author (for example pycrypto, nose, request, optimist). Such packages no longer receive security fixes, and abandoned names are attractive targets for takeover.',

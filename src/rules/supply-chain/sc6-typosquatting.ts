@@ -71,6 +71,8 @@ export const sc6 = defineRule({
     category: 'Supply Chain',
     severity: 'HIGH',
     confidence: 0.7,
+    // A fact about a dependency manifest or an artifact, wherever its file sits (not re-placed).
+    calibration: 'artifact',
     title: 'Possible Typosquat Dependency',
     description:
       'A dependency whose name is one or two edits away from a popular PyPI or npm package (for example `reqeusts` for `requests`) without being that package. Typosquatted names are a standard way to get malware installed through a one-letter mistake.',

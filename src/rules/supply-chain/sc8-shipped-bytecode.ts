@@ -10,6 +10,8 @@ export const sc8 = defineRule({
     category: 'Supply Chain',
     severity: 'HIGH',
     confidence: 0.95,
+    // A fact about a dependency manifest or an artifact, wherever its file sits (not re-placed).
+    calibration: 'artifact',
     title: 'Shipped Python Bytecode',
     description:
       'The skill ships compiled Python (`.pyc`/`.pyo` files or `__pycache__/` directories). Python loads cached bytecode in preference to source, so the code that runs need not match the source that was reviewed, and bytecode cannot be read or scanned like source. A skill has no reason to ship it.',
