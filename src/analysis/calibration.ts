@@ -1,7 +1,6 @@
 // The calibration model (docs/ACCURACY.md): a finding's severity and confidence are a function of
 // rule × place × corroboration. Rules report what they matched at their own default severity; this
 // module re-places it once, in one table, and raises pairs of independent signals in one file.
-import type { FileView } from '../model/bundle.js';
 import type { CalibrationClass, Place } from '../model/place.js';
 import type { RuleCategory, RuleMeta } from '../rules/types.js';
 import type { Severity } from '../shared/types.js';
@@ -63,17 +62,29 @@ export interface Corroboration {
   roles?: ReadonlySet<string>;
 }
 
+const SECRET_SOURCES = new Set(['PE3', 'E2', 'AS1', 'AS2', 'E3']);
+const SENDS = new Set(['E1', 'E5']);
+const AGENT_INSTRUCTIONS = new Set(['P1', 'P3', 'P4', 'P8', 'E4', 'OH1', 'MP1', 'MP2', 'MP3']);
+
 export const CORROBORATIONS: readonly Corroboration[] = [
-  // A credential or environment read, and a send to the network, in one script or one SKILL.md.
-  { name: 'credential-send', sides: [new Set(['PE3', 'E2', 'AS1', 'AS2']), new Set(['E1', 'E3'])] },
+  // A credential, environment or sensitive-file read, and a send to the network or cloud storage.
+  { name: 'credential-send', sides: [SECRET_SOURCES, SENDS] },
   // An instruction to the agent, and an exfiltration target, in the text the agent follows.
-  {
-    name: 'instruction-exfiltration',
-    sides: [new Set(['P1', 'P3', 'P4', 'P8', 'E4', 'OH1', 'MP1', 'MP2', 'MP3']), new Set(['E1', 'E3'])],
-    roles: new Set(['manifest', 'directed-doc']),
-  },
+  { name: 'instruction-exfiltration', sides: [AGENT_INSTRUCTIONS, SENDS], roles: new Set(['manifest', 'directed-doc']) },
+  // Configuration that forwards transcripts or tool output, and the channel it forwards them to.
+  { name: 'config-forwarding', sides: [new Set(['E4']), SENDS], roles: new Set(['config']) },
   // Obfuscated content, and its execution.
   { name: 'obfuscated-execution', sides: [new Set(['SC3']), new Set(['SC2', 'TM1', 'TM2'])] },
+];
+
+/**
+ * The same pairs across one flow: what SKILL.md (or a document it tells the agent to follow) says, and what
+ * the code it tells the agent to run does. "Send the user's messages" in SKILL.md and an upload in the
+ * script it runs are one exfiltration, even though no single file holds both halves.
+ */
+export const FLOW_CORROBORATIONS: readonly Corroboration[] = [
+  { name: 'instruction-exfiltration', sides: [AGENT_INSTRUCTIONS, SENDS] },
+  { name: 'credential-send', sides: [SECRET_SOURCES, SENDS] },
 ];
 
 /** Confidence a corroborated finding carries at least: two independent signals agree. */
@@ -83,26 +94,41 @@ function active(f: Finding): boolean {
   return f.severity !== 'LOW' && !f.tags.includes('contextual-triage');
 }
 
+function raise(c: Corroboration, left: readonly Finding[], right: readonly Finding[]): void {
+  if (left.length === 0 || right.length === 0) return;
+  // One finding on both sides (a rule in both sets) is one signal, not two.
+  if (left.length === 1 && right.length === 1 && left[0] === right[0]) return;
+  for (const f of new Set([...left, ...right])) {
+    if (f.severity !== 'HIGH') continue;
+    f.severity = 'CRITICAL';
+    f.confidence = Math.max(f.confidence, CORROBORATED_CONFIDENCE);
+    f.tags.push(`corroborated:${c.name}`);
+    f.evidence = { ...f.evidence, corroborated_by: [...new Set([...left, ...right].filter((g) => g !== f).map((g) => g.rule.id))].sort() };
+  }
+}
+
 /**
  * Raises the HIGH findings of every corroborated pair in one file's findings to CRITICAL (tagged
  * `corroborated:<name>`), in place. Lowered or triaged findings never corroborate.
  */
-export function corroborate(file: FileView, role: string, findings: Finding[]): void {
+export function corroborate(role: string, findings: Finding[]): void {
   for (const c of CORROBORATIONS) {
     if (c.roles && !c.roles.has(role)) continue;
     const [a, b] = c.sides;
-    const left = findings.filter((f) => active(f) && a.has(f.rule.id));
-    const right = findings.filter((f) => active(f) && b.has(f.rule.id));
-    if (left.length === 0 || right.length === 0) continue;
-    // One finding on both sides (a rule in both sets) is one signal, not two.
-    if (left.length === 1 && right.length === 1 && left[0] === right[0]) continue;
-    for (const f of [...left, ...right]) {
-      if (f.severity !== 'HIGH') continue;
-      f.severity = 'CRITICAL';
-      f.confidence = Math.max(f.confidence, CORROBORATED_CONFIDENCE);
-      f.tags.push(`corroborated:${c.name}`);
-      f.evidence = { ...f.evidence, corroborated_by: [...new Set([...left, ...right].filter((g) => g !== f).map((g) => g.rule.id))] };
-    }
+    raise(c, findings.filter((f) => active(f) && a.has(f.rule.id)), findings.filter((f) => active(f) && b.has(f.rule.id)));
   }
-  void file;
+}
+
+/**
+ * Pairs across the flow from the instructions to the code they run: one side in SKILL.md or a directed
+ * document, the other in a run target. `roleOf` maps a finding's file to its role.
+ */
+export function corroborateFlow(findings: Finding[], roleOf: (path: string) => string | undefined): void {
+  const said = findings.filter((f) => active(f) && ['manifest', 'directed-doc'].includes(roleOf(f.file) ?? ''));
+  const ran = findings.filter((f) => active(f) && roleOf(f.file) === 'run-target');
+  for (const c of FLOW_CORROBORATIONS) {
+    const [a, b] = c.sides;
+    raise(c, said.filter((f) => a.has(f.rule.id)), ran.filter((f) => b.has(f.rule.id)));
+    raise(c, ran.filter((f) => a.has(f.rule.id)), said.filter((f) => b.has(f.rule.id)));
+  }
 }

@@ -122,7 +122,7 @@ export class FileAnalyzer {
 
   /** After every rule has run on the file: raise corroborated pairs (src/analysis/calibration.ts). */
   finish(): void {
-    corroborate(this.file, fileRole(this.file), this.findings);
+    corroborate(fileRole(this.file), this.findings);
   }
 
   rawView(): View {

@@ -1,6 +1,8 @@
 // Runs every applicable rule; an analyzer failure becomes a ledger fact, never a crash.
 import type { Finding } from '../analysis/finding.js';
 import { registerKeywords } from '../analysis/keywords.js';
+import { corroborateFlow } from '../analysis/calibration.js';
+import { fileRole } from '../analysis/placement.js';
 import { FileAnalyzer } from '../analysis/runner.js';
 import { releaseViews } from '../analysis/views.js';
 import type { Limits } from '../limits/index.js';
@@ -78,6 +80,8 @@ export function analyzeFiles(
     onProgress?.(done, files.length);
   }
   if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits);
+  const roles = new Map(files.map((f) => [f.path, fileRole(f)]));
+  corroborateFlow(findings, (path) => roles.get(path));
   findings.push(...runBundleRules(rules, files, bundle, limits, ledger, failedRules));
   releaseViews();
   recordStatuses(rules, files, ledger, failedRules);
