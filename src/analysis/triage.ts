@@ -63,7 +63,7 @@ function quotedAt(lineText: string, column: number): boolean {
 }
 
 const DENY_LEAD =
-  /\b(?:deny[- ]?list|block[- ]?list|allow[- ]?list|blacklist|blocked|banned|forbidden|prohibited|disallowed|denied|red flags?|anti-patterns?|what not to do|never do|do not do|dangerous (?:commands|patterns|phrases|inputs)|malicious (?:examples?|patterns|prompts|inputs|phrases|payloads)|attack (?:examples?|patterns|strings|payloads|phrases|vectors)|injection (?:examples?|patterns|attempts|payloads|strings|phrases|indicators)|jailbreak (?:examples?|patterns|attempts|prompts)|known (?:attacks|jailbreaks|injections)|indicators? of compromise|detection (?:rules|patterns|signatures)|(?:patterns|phrases|strings|signatures|indicators) (?:to|we|that) (?:detect|flag|block|reject|look for)|(?:detect|flag|block|reject)s? (?:these|the following)|suspicious (?:patterns|phrases|strings|commands)|test (?:inputs|prompts|cases)|unsafe (?:examples?|inputs|prompts))\b/i;
+  /\b(?:deny[- ]?list|block[- ]?list|allow[- ]?list|blacklist|blocked|banned|forbidden|prohibited|disallowed|denied|red flags?|anti-patterns?|what not to do|never do|do not do|dangerous (?:commands|patterns|phrases|inputs)|malicious (?:examples?|patterns|prompts|inputs|phrases|payloads)|attack (?:examples?|patterns|strings|payloads|phrases|vectors)|injection (?:examples?|patterns|attempts|payloads|strings|phrases|indicators)|jailbreak (?:examples?|patterns|attempts|prompts)|known (?:attacks|jailbreaks|injections)|indicators? of compromise|detection (?:rules|patterns|signatures)|(?:patterns|phrases|strings|signatures|indicators) (?:to|we|that) (?:detect|flag|block|reject|look for|check for|scan for|watch for|check when)|(?:detect|flag|block|reject)s? (?:these|the following)|suspicious (?:patterns|phrases|strings|commands)|test (?:inputs|prompts|cases)|unsafe (?:examples?|inputs|prompts))\b/i;
 const LIST_ITEM = /^\s{0,8}(?:[-*+]\s|\d{1,3}[.)]\s|>)/;
 const TABLE_ROW = /^\s{0,8}\|/;
 const TABLE_RULE = /^\s{0,8}\|?\s*:?-{2,}/;
@@ -128,7 +128,7 @@ function quotedExample(lineText: string, column: number): boolean {
 }
 
 const EXAMPLE_LABEL =
-  /\b(?:bad|malicious|attack(?:er|s)?|unsafe|insecure|vulnerable|vulnerabilit(?:y|ies)|forbidden|don'?t|never|avoid|wrong|incorrect|injection|jailbreak|exploit|payload|phishing|red flags?|anti-patterns?|what not to do|noncompliant|non-compliant|dangerous|suspicious|indicators?|always flag|flag(?:ged)?)\b|\u274c|\u26a0/i;
+  /\b(?:bad|malicious|attack(?:ers?|s)?|exfiltrat\w{0,6}|unsafe|insecure|vulnerable|vulnerabilit(?:y|ies)|forbidden|don'?t|never|avoid|wrong|incorrect|injection|jailbreak|exploit|payload|phishing|red flags?|anti-patterns?|what not to do|noncompliant|non-compliant|dangerous|suspicious|indicators?|always flag|flag(?:ged)?)\b|\u274c|\u26a0/i;
 
 const COMMENT_LINE = /^\s{0,12}(?:#|\/\/|--|<!--|;|\/\*|\*)/;
 const SAFE_LABEL = /\b(?:safe|good|correct|fixed|secure|recommended|better|do this|compliant)\b|\u2705/i;
