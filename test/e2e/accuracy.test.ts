@@ -18,7 +18,7 @@ function scanFixture(rel: string): ScanReport {
 
 test('every generated part belongs to a fixture directory that exists', () => {
   for (const key of Object.keys(GENERATED)) {
-    assert.match(key, /^fixtures\/(?:benign|malicious)\/[^/]+$/, key);
+    assert.match(key, /^(?:fixtures\/(?:benign|malicious)|accuracy\/(?:malicious|twins))\/[^/]+$/, key);
     assert.ok(readdirSync(join(REPO_ROOT, 'test', key)).length > 0, key);
   }
 });
