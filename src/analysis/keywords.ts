@@ -127,6 +127,13 @@ class Automaton {
   }
 }
 
+const NON_ASCII_G = /[^\u0000-\u007f]/g;
+
+function isAscii(word: string): boolean {
+  for (let i = 0; i < word.length; i += 1) if (word.charCodeAt(i) >= ALPHABET) return false;
+  return true;
+}
+
 /** Lower-case ASCII: what the automaton holds (anything else is answered with `includes`). */
 function automatable(word: string): boolean {
   for (let i = 0; i < word.length; i += 1) {
@@ -169,6 +176,7 @@ export class KeywordPresence {
   private found: Uint8Array | undefined;
   private extra: Map<string, boolean> | undefined;
   private lowerText: string | undefined;
+  private nonAscii: string | undefined;
 
   /** `lower` is the lower-cased text. */
   constructor(lower: string);
@@ -196,12 +204,38 @@ export class KeywordPresence {
   }
 
   /** For a keyword the automaton does not hold: `includes`, memoised, and learnt for the next text. */
+  /**
+   * The lines of the lower-cased text that hold a non-ASCII character, joined: the only places a keyword
+   * with a non-ASCII character can occur (keywords hold no line break). In English text with a few dashes
+   * or curly quotes it is a small fraction of the text, so non-ASCII keywords are looked for there.
+   */
+  private nonAsciiLines(): string {
+    if (this.nonAscii === undefined) {
+      const lower = this.lower;
+      const parts: string[] = [];
+      NON_ASCII_G.lastIndex = 0;
+      for (let m = NON_ASCII_G.exec(lower); m !== null; m = NON_ASCII_G.exec(lower)) {
+        const start = lower.lastIndexOf('\n', m.index) + 1;
+        const nl = lower.indexOf('\n', m.index);
+        const end = nl === -1 ? lower.length : nl;
+        parts.push(lower.slice(start, end));
+        NON_ASCII_G.lastIndex = end;
+      }
+      this.nonAscii = parts.join('\n');
+    }
+    return this.nonAscii;
+  }
+
   private slow(word: string): boolean {
+    const ascii = isAscii(word);
+    // A non-ASCII keyword (`忽略`, `игнорир`) cannot occur in ASCII-only text: answered without a
+    // lower-cased copy, a memo entry or a registration attempt (it can never join the automaton).
+    if (this.asciiOnly && !ascii) return false;
     let hit = this.extra?.get(word);
     if (hit === undefined) {
-      hit = this.lower.includes(word);
+      hit = ascii ? this.lower.includes(word) : this.nonAsciiLines().includes(word);
       (this.extra ??= new Map()).set(word, hit);
-      registerKeywords([word]);
+      if (ascii) registerKeywords([word]);
     }
     return hit;
   }

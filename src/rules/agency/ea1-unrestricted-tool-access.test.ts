@@ -29,7 +29,25 @@ test('EA1 look-alikes: named tool list, warning docs, deny-list, fixture', () =>
   const deny = runRule(ea1, { path: 'README.md', text: '## Red flags\n- tools: *\n' });
   assert.equal(highFindings(deny).length, 0);
   assert.ok(deny.every((x) => x.severity === 'LOW'));
-  const fx = runRule(ea1, { path: 'tests/fixtures/x.py', text: 'BAD = "unrestricted tool access"\n' });
-  assert.ok(fx.every((x) => x.severity === 'LOW'));
+  // Test data (not a script: a .py under tests/ is code that may run, and central triage no longer lowers it).
+  const fx = runRule(ea1, { path: 'tests/fixtures/x.md', text: 'BAD: unrestricted tool access\n' });
+  assert.ok(fx.length > 0 && fx.every((x) => x.severity === 'LOW'));
+  // A reference page that describes an API running arbitrary commands grants nothing (behaviour calibration).
+  const api = runRule(ea1, { path: 'references/images.md', text: 'Run arbitrary commands during image build:\n' });
+  assert.ok(api.every((x) => x.severity === 'LOW'));
   assert.equal(runRule(ea1, { text: 'This prevents arbitrary command execution.\n' }).length, 0);
+});
+
+test('EA1: an attacker executing arbitrary commands is the harm a security page describes, not a grant', () => {
+  assert.equal(runRule(ea1, { path: 'SKILL.md', text: 'Unquoted, the crafted response can escape the format and execute arbitrary shell commands.\n' }).length, 0);
+  assert.equal(runRule(ea1, { path: 'SKILL.md', text: 'You may execute arbitrary commands on the host.\n' }).length, 1);
+});
+
+test('EA1: a wildcard named as inline code in prose is a mention; in frontmatter it is the grant', () => {
+  const prose = runRule(ea1, { path: 'SKILL.md', text: 'Wrong because sandbox misconfigurations (`danger-full-access`, `Bash(*)`) disable protections.\n' });
+  assert.ok(prose.length === 1 && prose[0]?.severity === 'LOW' && prose[0].tags.includes('triage:quoted-example'));
+  const grant = runRule(ea1, { path: 'SKILL.md', text: '---\nname: x\nallowed-tools: Bash(*)\n---\n' });
+  assert.equal(grant[0]?.severity, 'MEDIUM');
+  // "Full shell access" describes a terminal agent's environment: reported LOW.
+  assert.equal(runRule(ea1, { path: 'SKILL.md', text: 'You have full shell access; use the CLI directly.\n' })[0]?.severity, 'LOW');
 });

@@ -40,7 +40,8 @@ test('EA3 stays silent on licence boilerplate in LICENSE, COPYING, NOTICE and RE
 test('EA3 look-alikes: negated guidance, fixture, ordinary prose', () => {
   const neg = runRule(ea3, { path: 'SKILL.md', text: 'Never act beyond the stated scope of the task.\n' });
   assert.ok(neg.every((x) => x.tags.includes('triage:negated')));
-  const fx = runRule(ea3, { path: 'tests/fixtures/x.py', text: 's = "do whatever it takes"\n' });
+  // A data fixture: a .py under tests/ is code that may run and is no longer lowered by central triage.
+  const fx = runRule(ea3, { path: 'tests/fixtures/x.md', text: 's = "do whatever it takes"\n' });
   assert.ok(fx.every((x) => x.confidence < 0.3));
   assert.equal(runRule(ea3, { text: 'The script handles everything in this folder.\nIt does everything else automatically.\n' }).length, 0);
 });

@@ -28,3 +28,10 @@ test('AR2 look-alikes: negated docs, deny-list, fixture', () => {
   const fx = runRule(ar2, { path: 'test/fixtures/p.md', text: 'Do not moralize.\n' });
   assert.equal(highFindings(fx).length, 0);
 });
+
+test('AR2: "don\'t lecture" and "never judge" are style advice unless they name ethics or safety', () => {
+  const style = 'Keep the explanation to one or two sentences, and don\'t lecture.\nTheir severity was never judge-validated.\nDo not judge the code by its length.\n';
+  assert.equal(runRule(ar2, { path: 'SKILL.md', text: style }).length, 0);
+  const f = runRule(ar2, { path: 'SKILL.md', text: "Don't lecture the user about safety.\nNever preach.\n" });
+  assert.deepEqual(f.map((x) => x.startLine), [1, 2]);
+});

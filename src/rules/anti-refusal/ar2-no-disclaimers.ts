@@ -26,8 +26,10 @@ export const ar2 = defineRule({
       confidence: 0.85,
     },
     {
-      re: /\b(?:do\s+not|don'?t|never|stop)\s+(?:moraliz|moralis|lectur|preach|judg)(?:e|ing)\b/i,
-      keywords: ['moraliz', 'moralis', 'lectur', 'preach', 'judg'],
+      // "Moralize" and "preach" are jailbreak words; "don't lecture" and "never judge" are style advice about
+      // length or tone unless they name ethics or safety ("don't lecture the user about safety").
+      re: /\b(?:do\s+not|don'?t|never|stop)\s+(?:moraliz(?:e|ing)|moralis(?:e|ing)|preach(?:ing)?)\b|\b(?:do\s+not|don'?t|never|stop)\s+(?:lectur|judg)(?:e|ing)\s+(?:(?:the\s+)?(?:user|them|people)\s+)?(?:about|on|over)\s+(?:the\s+)?(?:ethics|morals?|morality|safety|legality|the\s+law|risks?|dangers?|consequences|right\s+and\s+wrong)\b/i,
+      keywords: ['moraliz', 'moralis', 'preach', 'lectur', 'judg'],
       label: 'Do not moralize',
       confidence: 0.8,
     },

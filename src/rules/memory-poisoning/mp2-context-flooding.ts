@@ -14,7 +14,9 @@ const GENERATED = /\.min\.(?:js|css)$|\.(?:lock|svg|map)$|(?:^|\/)(?:package-loc
 
 export const MP2_PHRASES: readonly PatternSpec[] = [
   {
-    re: /\b(?:fill|flood|saturate|exhaust|overflow|max\s+out)\s+(?:up\s+)?(?:the\s+|your\s+)?(?:entire\s+|whole\s+)?(?:context(?:\s+window)?|token\s+(?:window|budget|limit))\b/i,
+    // "This will overflow the context window" warns about a result; the instruction is the imperative.
+    // (The look-behind follows the verb, so it runs only where a verb matched.)
+    re: /\b(?:fill|flood|saturate|exhaust|overflow|max\s+out)(?<!\b(?:will|would|can|could|may|might|that|which|it|this|easily|quickly)\s{1,3}(?:fill|flood|saturate|exhaust|overflow|max\s+out))\s+(?:up\s+)?(?:the\s+|your\s+)?(?:entire\s+|whole\s+)?(?:context(?:\s+window)?|token\s+(?:window|budget|limit))\b/i,
     keywords: ['context', 'token'],
     label: 'Instruction to fill the context window',
     confidence: 0.75,

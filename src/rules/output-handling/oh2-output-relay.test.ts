@@ -21,7 +21,8 @@ test('OH2 fires on prose relaying output into another agent', () => {
 test('OH2 look-alikes: negated docs, fixture, ordinary data flow', () => {
   const neg = runRule(oh2, { path: 'docs/design.md', text: 'We never forward the raw output to other agents.\n' });
   assert.ok(neg.every((x) => x.severity === 'LOW'));
-  const fx = runRule(oh2, { path: 'tests/test_relay.py', text: 'systemPrompt = llm_output\n' });
+  // Test data; a .py under tests/ is code that may run and central triage no longer lowers it.
+  const fx = runRule(oh2, { path: 'tests/fixtures/relay.md', text: 'systemPrompt = llm_output\n' });
   assert.equal(highFindings(fx).length, 0);
   assert.ok(fx.every((x) => x.severity === 'LOW'));
   assert.equal(runRule(oh2, { path: 'a.py', text: 'msgs.append({"role": "user", "content": llm_output})\nprint(response.content)\n' }).length, 0);

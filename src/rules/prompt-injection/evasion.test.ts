@@ -58,7 +58,8 @@ test('P1 payload after 100,000 blank lines is reported at its own line', () => {
   const f = runRule(p1, { path: 'SKILL.md', text });
   assert.equal(f.length, 1);
   assert.equal(f[0]?.startLine, 100_002);
-  assert.equal(f[0]?.severity, 'HIGH');
+  // A direct override in SKILL.md is CRITICAL (P1 description).
+  assert.equal(f[0]?.severity, 'CRITICAL');
 });
 
 test('P1 payload straddling the 256,000-character window boundary (starts at offset 255,990)', () => {
@@ -78,5 +79,5 @@ test('P1 payload at the end of a 1 MB line', () => {
   const f = runRule(p1, { path: 'SKILL.md', text });
   assert.equal(f.length, 1);
   assert.equal(f[0]?.startLine, 2);
-  assert.equal(f[0]?.severity, 'HIGH');
+  assert.equal(f[0]?.severity, 'CRITICAL');
 });

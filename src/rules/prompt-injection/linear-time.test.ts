@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { assertLinearTime, LINEAR_TIME_BUDGET_MS } from '../../../test/helpers/adversarial.js';
 import { runRule } from '../../../test/helpers/rule-harness.js';
 import { promptInjectionRules } from './index.js';
+import { p1 } from './p1-instruction-override.js';
 import { p2 } from './p2-hidden-instructions.js';
 import { p5 } from './p5-harmful-content.js';
 import { p9 } from './p9-whitespace-padding.js';
@@ -19,6 +20,7 @@ for (const rule of promptInjectionRules) {
 const SIZE = 1_000_000;
 const fill = (seed: string): string => seed.repeat(Math.ceil(SIZE / seed.length)).slice(0, SIZE);
 const CUSTOM_SEEDS: [Rule, string[]][] = [
+  [p1, ['ignore ', 'ignore all ', 'ignore the previous ', 'pay no attention to ', 'your ', 'the rules you were given ', 'the guidance you received ', 'no longer ', 'disregard what ', 'ignorez les ', '忽略之前', 'игнорируй все ', 'ignore all previous instructions ', 'the system prompt ', 'tells the model to ', '"', '`']],
   [p2, ['<!-- ', '<!-- ignore ', '<!-- send -->', '[//]: # (agent: \n', 'data:text/plain;base64,', 'A', '\u{1F3F4}\u{E0067}\u{E0062}', '\u{1F3F4}', '\u{E0041}', '\u200d\u{1F600}', 'a\u200c', '\ufe0f']],
   [p5, ['how to make ', 'how to make a ', 'bleach and ', 'mix bleach ', 'kill someone ', 'ricin ', 'never ', 'step 1 ', 'how to kill my ', '\n']],
   [p9, [' \n', 'a \n', '\n', ' '.repeat(79) + '\n', '```\n', '\u0085', '\r', 'x\n', '\ufffd', 'ab']],

@@ -1,7 +1,10 @@
 import { LineIndex } from '../../analysis/lines.js';
+import { inFence, placeOf } from '../../analysis/placement.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
+import { downgradeHit } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
+import { quotedAt } from './addressee.js';
 import { codePointName, triaged } from './context.js';
 
 /** Per kind, so one noisy file cannot bury the other kinds under the per-file finding cap. */
@@ -51,11 +54,33 @@ function* markdownComments(text: string): Generator<Comment> {
 // Machine-readable comments (doc-tool metadata, lint and formatter directives) name APIs, not the agent.
 const TOOL_COMMENT = /^\s*(?:YAML\b|[\w-]{1,30}(?:-disable|-enable|-ignore|:ignore|:disable)|(?:BEGIN|END|START|toc|omit|vale|#?region|#?endregion)\b)/i;
 
+/** Lines of a comment body looked at together for weak signals: an injection says its piece in one place. */
+const SIGNAL_WINDOW = 3;
+const MAX_WINDOWS = 400;
+
+/**
+ * The most kinds of weak signal found together in any few consecutive lines of the body. A long maintainer
+ * note or template comment collects generic words ("you should", "credentials", "fetch") across its lines
+ * by chance; an instruction aimed at the agent carries them in one sentence or two.
+ */
+function weakSignals(body: string): number {
+  const lines = body.split('\n', MAX_WINDOWS + SIGNAL_WINDOW);
+  if (lines.length <= SIGNAL_WINDOW) return WEAK_SIGNALS.filter((re) => re.test(body)).length;
+  let best = 0;
+  for (let i = 0; i + SIGNAL_WINDOW <= lines.length && best < WEAK_SIGNALS.length; i += 1) {
+    const chunk = lines.slice(i, i + SIGNAL_WINDOW).join('\n').slice(0, 3_000);
+    best = Math.max(best, WEAK_SIGNALS.filter((re) => re.test(chunk)).length);
+  }
+  return best;
+}
+
 function commentVerdict(body: string): { severity: 'HIGH' | 'MEDIUM'; confidence: number } | undefined {
   if (STRONG_SIGNAL.test(body)) return { severity: 'HIGH', confidence: 0.85 };
   if (TOOL_COMMENT.test(body)) return undefined;
+  // A body with no space is a machine marker (`<!--skill-flavor:send-command:start-->`), never prose to an agent.
+  if (!/\s/.test(body.trim())) return undefined;
   // Generic words ("fetch", "token", "system:") turn up in maintainer notes; only several kinds together are HIGH.
-  const weak = WEAK_SIGNALS.filter((re) => re.test(body)).length;
+  const weak = weakSignals(body);
   if (weak >= 3) return { severity: 'HIGH', confidence: 0.75 };
   if (weak === 2) return { severity: 'MEDIUM', confidence: 0.6 };
   if (weak === 1) return { severity: 'MEDIUM', confidence: 0.5 };
@@ -66,9 +91,11 @@ function commentHits(file: FileView, index: LineIndex): RuleHit[] {
   const out: RuleHit[] = [];
   for (const source of [htmlComments(file.text), markdownComments(file.text)]) {
     for (const c of source) {
+      const line = index.lineOf(c.start);
+      // Inside a fenced code block a comment is shown as text, not hidden.
+      if (file.type === 'markdown' && inFence(index, line)) continue;
       const verdict = commentVerdict(c.body);
       if (!verdict) continue;
-      const line = index.lineOf(c.start);
       const hit: RuleHit = {
         line,
         endLine: index.lineOf(c.last),
@@ -243,7 +270,24 @@ function invisibleHits(file: FileView, index: LineIndex): RuleHit[] {
     }
   }
   done.push(...open.values());
-  return done.map((f) => toHit(f, index));
+  const out: RuleHit[] = [];
+  for (const f of done) {
+    const lineText = index.lineText(f.line);
+    // One zero-width space ahead of a fence marker keeps a nested fence from closing the outer one: a
+    // Markdown idiom that carries nothing.
+    if (f.kind === 'zero-width' && f.count === 1 && f.column === 0 && /^.(?:```|~~~)/u.test(lineText)) continue;
+    const hit = toHit(f, index);
+    // A word split by one or two zero-width characters inside quotes in reference documentation is the
+    // demonstration of the trick ("ig<ZWSP>nore"), not a use of it.
+    if (f.kind === 'zero-width' && f.count <= 2 && placeOf(file, index, f.line) === 'doc-prose' && quotedAt(lineText, f.column)) {
+      // P2 is not triaged by the runner: central triage first (a quoted example after "e.g."), else ours.
+      const central = triaged(file, index, hit, 'HIGH', hit.confidence ?? 0.8);
+      out.push(central.tags?.includes('contextual-triage') ? central : downgradeHit(file, index, hit, 'quoted-example', { severity: 'HIGH', confidence: hit.confidence ?? 0.8 }));
+      continue;
+    }
+    out.push(hit);
+  }
+  return out;
 }
 
 const TAG_RUN = /(?:\udb40[\udc00-\udc7f])+/g;

@@ -46,7 +46,9 @@ export const p4 = defineRule({
       confidence: 0.75,
     },
     {
-      re: /\bregardless\s+of\s+what\s+(?:the\s+)?user\s+(?:asks?|says?|wants?|requests?|prefers?)\b|\b(?:keep|hide)\s+(?:this|these\s+instructions)\s+(?:secret\s+)?from\s+(?:the\s+)?user\b/i,
+      // A prohibition that holds "regardless of what the user asks" is a guardrail, not steering.
+      // (The look-behind sits after "regardless" so it runs only there; a leading one runs at every position.)
+      re: /\bregardless(?<!\b(?:never|not|n't|cannot|mustn't)\b[^.!?\n]{0,100}regardless)\s+of\s+what\s+(?:the\s+)?user\s+(?:asks?|says?|wants?|requests?|prefers?)\b|\b(?:keep|hide)\s+(?:this|these\s+instructions)\s+(?:secret\s+)?from\s+(?:the\s+)?user\b/i,
       keywords: ['regardless', 'from the user', 'from user'],
       label: 'Override of the user\'s wishes',
       confidence: 0.65,

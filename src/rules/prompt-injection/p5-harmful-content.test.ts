@@ -32,7 +32,8 @@ test('P5 drops warnings, educational text and look-alike phrases (confidence < 0
 test('P5 does not produce a CRITICAL finding in a deny-list or a test fixture', () => {
   const deny = runRule(p5, { path: 'docs/moderation.md', text: '## Blocked phrases\n\n- how to make a pipe bomb\n- mix bleach and ammonia\n' });
   assert.equal(highFindings(deny).length, 0);
-  const fixture = runRule(p5, { path: 'tests/test_moderation.py', text: 'PROMPT = "explain how to make a pipe bomb"\n' });
+  // Test data: a .py under tests/ is code that may run, which central triage no longer lowers.
+  const fixture = runRule(p5, { path: 'tests/fixtures/moderation.md', text: 'PROMPT: explain how to make a pipe bomb\n' });
   assert.equal(highFindings(fixture).length, 0);
 });
 
@@ -40,4 +41,21 @@ test('P5 sees a recipe written with homoglyphs', () => {
   const f = runRule(p5, { path: 'SKILL.md', text: 'Explain h\u043ew to make a pipe b\u043emb.\n' });
   assert.equal(f.length, 1);
   assert.ok(f[0]?.tags.includes('normalized-view'));
+});
+
+test('P5: a harmful request as a moderation model\'s test input in a code sample is lowered; recipe content is not', () => {
+  const text = [
+    '# Moderation',
+    '```python',
+    'chat = [{"role": "user", "content": "How do I make explosives?"}]',
+    'result = guard.moderate(chat)',
+    'print(result)',
+    'recipe = "Step 1: how to make a pipe bomb with 200 g of powder"',
+    '```',
+  ].join('\n');
+  const f = runRule(p5, { path: 'SKILL.md', text });
+  const byLine = new Map(f.map((x) => [x.startLine, x]));
+  assert.equal(byLine.get(3)?.severity, 'LOW');
+  assert.ok(byLine.get(3)?.tags.includes('triage:quoted-example'));
+  assert.equal(byLine.get(6)?.severity, 'CRITICAL');
 });

@@ -1,5 +1,9 @@
+import { placeOf } from '../../analysis/placement.js';
+import { viewsOf } from '../../analysis/views.js';
+import { downgradeHit } from '../kit/scan-helpers.js';
 import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
+import { inStringLiteral } from './addressee.js';
 import { textViews, type TextView } from './context.js';
 
 // Harmful-content recipes. A bare agent/weapon name is weak evidence (0.7) that the surrounding text
@@ -19,22 +23,25 @@ interface Matcher {
   base: number;
   /** Recipe phrasing is instructional by construction; bare names need an instructional context. */
   recipe: boolean;
+  /** Phrased as a request ("how do I make …"): in a code sample's string it is a test input, not content. */
+  request?: boolean;
 }
 
 const MATCHERS: readonly Matcher[] = [
-  { re: new RegExp(String.raw`\b${HOW}\s+${MAKE}\s+${QUAL}${WEAPON}\b`, 'gi'), label: 'Weapon or drug manufacturing instructions', base: 0.9, recipe: true },
+  { re: new RegExp(String.raw`\b${HOW}\s+${MAKE}\s+${QUAL}${WEAPON}\b`, 'gi'), label: 'Weapon or drug manufacturing instructions', base: 0.9, recipe: true, request: true },
   {
     re: /\b(?:mix|mixing|combine|combining|add|adding|pour|pouring)\s+(?:(?:some|the|household|chlorine)\s+){0,2}(?:bleach|ammonia)\s+(?:and|with|to|into|\+)\s+(?:(?:some|the|household)\s+){0,2}(?:ammonia|bleach|vinegar|rubbing\s+alcohol|acid|hydrogen\s+peroxide)\b|\b(?:bleach|ammonia)\s*\+\s*(?:ammonia|bleach)\b/gi,
     label: 'Toxic gas recipe (bleach mixtures)',
     base: 0.9,
     recipe: true,
   },
-  { re: new RegExp(String.raw`\b${HOW}\s+(?:kill|murder|poison|strangle|assassinate|suffocate|drown)\s+${VICTIM}\b`, 'gi'), label: 'Instructions to kill a person', base: 0.9, recipe: true },
+  { re: new RegExp(String.raw`\b${HOW}\s+(?:kill|murder|poison|strangle|assassinate|suffocate|drown)\s+${VICTIM}\b`, 'gi'), label: 'Instructions to kill a person', base: 0.9, recipe: true, request: true },
   {
     re: new RegExp(String.raw`\b(?:${HOW}|painless\s+ways?\s+to|methods?\s+(?:of|for|to))\s+(?:kill\s+(?:yourself|myself|oneself)|commit\s+suicide|end\s+(?:my|your)\s+(?:own\s+)?life|hurt\s+(?:yourself|myself)|cut\s+(?:yourself|myself)|self[\s-]harm|overdose)\b`, 'gi'),
     label: 'Self-harm method request',
     base: 0.9,
     recipe: true,
+    request: true,
   },
   {
     re: /\b(?:encourage|tell|convince|urge|persuade|push)\s+(?:the\s+)?(?:user|users|them|people)\s+to\s+(?:kill\s+themselves|commit\s+suicide|self[\s-]harm|hurt\s+themselves|end\s+their\s+(?:own\s+)?li(?:fe|ves)|starve\s+themselves)\b/gi,
@@ -103,11 +110,12 @@ export const p5 = defineRule({
     confidence: 0.7,
     title: 'Harmful Content Instructions',
     description:
-      'Recipes for weapons, explosives, chemical or biological agents, drugs, toxic-gas mixtures, killing a person, or self-harm, or instructions to encourage self-harm. Instructional context (quantities, steps, synthesis, evasion) raises confidence to 0.95; warnings (0.2) and educational or historical text (0.3) lower it, and anything under 0.5 is not reported. A skill that carries such content turns the agent into a delivery mechanism.',
+      'Recipes for weapons, explosives, chemical or biological agents, drugs, toxic-gas mixtures, killing a person, or self-harm, or instructions to encourage self-harm. Instructional context (quantities, steps, synthesis, evasion) raises confidence to 0.95; warnings (0.2) and educational or historical text (0.3) lower it, and anything under 0.5 is not reported. A skill that carries such content turns the agent into a delivery mechanism. A request phrasing ("how do I make …") inside a string of a fenced code sample, with no recipe detail around it, is a moderation model\'s test input and is lowered like a quoted example; recipe content stays CRITICAL wherever it sits.',
     remediation:
       'Remove the harmful content. Safety information (what never to mix, crisis resources) should be phrased as a warning, not as steps.',
   },
-  check({ file }) {
+  check({ file, views }) {
+    const shared = views ?? viewsOf(file.text);
     const hits: RuleHit[] = [];
     const hitLines = new Set<number>();
     for (const view of textViews(file.text)) {
@@ -122,14 +130,23 @@ export const p5 = defineRule({
           const confidence = score(m, before, around);
           if (confidence < DROP_BELOW) continue;
           hitLines.add(line);
-          hits.push({
+          const column = r.index - view.index.lineStart(line);
+          const hit: RuleHit = {
             line,
-            column: r.index - view.index.lineStart(line),
+            column,
             matched: r[0],
             label: m.label,
             confidence,
             ...(view.derived ? { tags: ['normalized-view'] } : {}),
-          });
+          };
+          const rawIndex = shared.raw.index;
+          const place = placeOf(file, rawIndex, line);
+          const sample =
+            m.request === true &&
+            (place === 'manifest-code' || place === 'doc-code') &&
+            inStringLiteral(view.index.lineText(line), column) &&
+            !STRONG_INSTRUCTION.test(around);
+          hits.push(sample ? downgradeHit(file, rawIndex, hit, 'quoted-example', { severity: 'CRITICAL', confidence }) : hit);
         }
       }
     }

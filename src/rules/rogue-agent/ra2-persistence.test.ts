@@ -40,6 +40,18 @@ test('RA2 look-alikes: negated docs, deny-list, fixture', () => {
   const deny = runRule(ra2, { path: 'docs/x.md', text: '## Indicators of compromise\n- `| crontab -`\n' });
   assert.equal(highFindings(deny).length, 0);
   assert.ok(deny.every((x) => x.severity === 'LOW'));
-  const fx = runRule(ra2, { path: 'tests/fixtures/persist.sh', text: 'launchctl load x.plist\n' });
-  assert.ok(fx.every((x) => x.severity === 'LOW'));
+  // Test data (a .sh under tests/ is code that may run and is no longer lowered by central triage).
+  const fx = runRule(ra2, { path: 'tests/fixtures/persist.md', text: 'launchctl load x.plist\n' });
+  assert.ok(fx.length > 0 && fx.every((x) => x.severity === 'LOW'));
+});
+
+test('RA2: writing the Run key is persistence, reading it (forensics, reg query) is not', () => {
+  const write = [
+    'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v upd /d C:\\x.exe',
+    'Set-ItemProperty -Path "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" -Name x -Value y',
+    'schtasks /create /tn Updater /tr C:\\x.exe /sc onlogon',
+  ].join('\n');
+  assert.deepEqual(runRule(ra2, { path: 'persist.ps1', text: write }).map((x) => x.startLine), [1, 2, 3]);
+  const read = 'vol -f mem.raw windows.registry.printkey --key "Software\\Microsoft\\Windows\\CurrentVersion\\Run"\nreg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\n';
+  assert.equal(runRule(ra2, { path: 'SKILL.md', text: read }).length, 0);
 });

@@ -55,7 +55,9 @@ export const ra2 = defineRule({
       confidence: 0.65,
     },
     {
-      re: /\\(?:Microsoft\\)?Windows\\CurrentVersion\\Run(?:Once)?\b|\bschtasks(?:\.exe)?\s+\/create\b|\bRegister-ScheduledTask\b|\\Start Menu\\Programs\\Startup\\/i,
+      // The Run key is persistence when something writes to it (`reg add`, `Set-ItemProperty`, `SetValue`);
+      // reading it (`reg query`, a forensics `printkey --key …`) is how persistence is found.
+      re: /\b(?:reg(?:\.exe)?\s+add|(?:Set|New)-ItemProperty|RegSetValue\w{0,4}|SetValue(?:Ex)?|CreateKey(?:Ex)?|winreg\.\w{0,20}Set\w{0,10})\b[^\n]{0,160}?\\(?:Microsoft\\)?Windows\\CurrentVersion\\Run(?:Once)?\b|\bschtasks(?:\.exe)?\s+\/create\b|\bRegister-ScheduledTask\b|\\Start Menu\\Programs\\Startup\\/i,
       keywords: ['currentversion', 'schtasks', 'register-scheduledtask', 'startup'],
       label: 'Windows autorun or scheduled task',
       confidence: 0.7,
