@@ -160,6 +160,23 @@ function originOf(lang: Lang, text: string, inFunction = false): Origin | null {
   return null;
 }
 
+const SOURCE_ANYWHERE = new Map<Lang, RegExp[]>();
+
+/**
+ * False when no input source occurs anywhere in the file: then no line can start a flow, and the per-line
+ * walk is skipped (most scripts read no user input at all).
+ */
+function mayHoldSource(lang: Lang, text: string): boolean {
+  let res = SOURCE_ANYWHERE.get(lang);
+  if (!res) {
+    const src = SOURCES[lang];
+    const multi = (re: RegExp): RegExp => new RegExp(re.source, re.flags.includes('m') ? re.flags : `${re.flags}m`);
+    res = [src.local, ...(src.remote ? [src.remote] : []), ...(lang === 'shell' ? [SHELL_POSITIONAL, SHELL_READ] : [])].map(multi);
+    SOURCE_ANYWHERE.set(lang, res);
+  }
+  return res.some((re) => re.test(text));
+}
+
 /** Brace depth change of one shell line: `{` opens, `}` closes, `${…}` is neither. */
 function braceDelta(text: string): number {
   let d = 0;
@@ -289,7 +306,7 @@ export function findFlows(file: FileView): FlowHit[] {
 /** Flows from user or request input into the given sinks, at most one hit per line. */
 export function scanFlows(file: FileView, sinks: readonly SinkSpec[]): FlowHit[] {
   const lang = langOf(file);
-  if (!lang) return [];
+  if (!lang || !mayHoldSource(lang, file.text)) return [];
   const index = viewsOf(file.text).raw.index;
   const tainted = new Map<string, Taint>();
   const out: FlowHit[] = [];
