@@ -77,3 +77,21 @@ test('5,001 harmless candidate lines before the real one: the payload is still f
   assert.ok(found || r.analysis_completeness.status !== 'complete', 'payload after the filler was neither found nor the scan marked incomplete');
   assert.notEqual(r.risk_assessment.recommendation, 'SAFE');
 });
+
+test('a matching cap that cuts a rule short is an output_limit ledger row: the scan is incomplete, never SAFE', () => {
+  const lines = Array.from({ length: 50 }, (_, i) => `Put API_KEY_${i} in your .env file.`).join('\n');
+  const dir = writeTree({ 'SKILL.md': `${FRONT}# Repo helper\n\n${lines}\n` });
+  try {
+    const capped = scan({ target: dir, limits: { maxCandidatesPerFile: 10 } });
+    const row = capped.analysis_completeness.ledger_exceptions.find((e) => e.reason_code === 'output_limit' && e.path === 'SKILL.md');
+    assert.ok(row, JSON.stringify(capped.analysis_completeness.ledger_exceptions));
+    assert.equal(row.limit, 10);
+    assert.equal(capped.analysis_completeness.status, 'partial');
+    assert.notEqual(capped.risk_assessment.recommendation, 'SAFE');
+    // With the default budget the same skill is read whole.
+    const whole = scan({ target: dir });
+    assert.equal(whole.analysis_completeness.ledger_exceptions.some((e) => e.reason_code === 'output_limit'), false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

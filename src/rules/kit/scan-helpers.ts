@@ -8,7 +8,7 @@ import type { Severity } from '../../shared/types.js';
 import type { TriageReason } from '../../model/place.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
-import { globalOf } from '../../analysis/regex.js';
+import { eachMatch, noteLimit } from '../../analysis/kernel.js';
 import { inFence, placeOf } from '../../analysis/placement.js';
 import type { Place } from '../../model/place.js';
 
@@ -33,46 +33,42 @@ export interface Candidate {
   derived: boolean;
 }
 
-const MAX_CANDIDATES = 5_000;
-// Several candidates of one matcher on one line, so a rule judging context (a request call before the URL,
-// a child-process env) sees the later ones too; bounded so a 1 MB line of repeats stays cheap.
-const MAX_PER_LINE = 8;
-
-/** Every match of every matcher, at most MAX_PER_LINE per (line, label), raw view first. */
+/**
+ * Every match of every matcher, at most `maxCandidatesPerLine` per (line, label), raw view first, through
+ * the one matching kernel. When `maxCandidatesPerFile` is reached matching stops and the cap is noted, so
+ * the engine records an `output_limit` row: a payload after thousands of harmless candidates can never
+ * leave the scan complete.
+ */
 export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Map<string, number>();
   const rawKeys = new Set<string>();
   // Views, line indexes and keyword presence are computed once per file and shared by every rule.
-  for (const view of viewsOf(file.text).all) {
+  const views = viewsOf(file.text);
+  const { maxCandidatesPerFile, maxCandidatesPerLine } = views.limits;
+  for (const view of views.all) {
     for (const matcher of matchers) {
       if (matcher.keywords && !view.keywords.any(matcher.keywords)) continue;
       const index = view.index;
-      const re = globalOf(matcher.re);
-      for (let m = re.exec(view.text); m !== null; m = re.exec(view.text)) {
-        if (m[0].length === 0) re.lastIndex += 1;
+      let full = false;
+      eachMatch(view.text, matcher.re, (m) => {
         const line = index.lineOf(m.index);
-        const column = m.index - index.lineStart(line);
         const key = `${line}\u001f${matcher.label}`;
         const n = seen.get(key) ?? 0;
-        // The derived view only adds (line, matcher) pairs the raw view did not already find.
-        if (n >= MAX_PER_LINE || (view.derived && rawKeys.has(key))) {
-          // Nothing more of this matcher is wanted on this line: resume at the next one.
-          re.lastIndex = Math.max(re.lastIndex, index.lineStart(line + 1));
-          continue;
+        // The derived view only adds (line, matcher) pairs the raw view did not already find; past the
+        // per-line cap, nothing more of this matcher is wanted on this line: resume at the next one.
+        if (n >= maxCandidatesPerLine || (view.derived && rawKeys.has(key))) return index.lineStart(line + 1);
+        if (out.length >= maxCandidatesPerFile) {
+          noteLimit(views, { what: 'candidate matches', observed: out.length + 1, limit: maxCandidatesPerFile });
+          full = true;
+          return false;
         }
         seen.set(key, n + 1);
         if (!view.derived) rawKeys.add(key);
-        out.push({
-          line,
-          column,
-          matched: m[0],
-          lineText: index.lineText(line),
-          matcher,
-          derived: view.derived,
-        });
-        if (out.length >= MAX_CANDIDATES) return out;
-      }
+        out.push({ line, column: m.index - index.lineStart(line), matched: m[0], lineText: index.lineText(line), matcher, derived: view.derived });
+        return true;
+      });
+      if (full) return out;
     }
   }
   return out;
