@@ -66,6 +66,7 @@ test('EA2 stays quiet on CLI prompts skipped by a named flag, auto-approval desc
     '    devc destroy -f             # Skip confirmation prompt',
     'Never ask the user for their password.',
     'Ask the user for confirmation before deleting anything.',
+    '| 9 | Building with preview features without confirming user has access |',
   ].join('\n');
   assert.equal(runRule(ea2, { path: 'SKILL.md', text }).length, 0);
 });

@@ -29,7 +29,7 @@ const MATCHERS: readonly Matcher[] = [
   },
   {
     // "without asking for confirmation", "without any human review", "without checking with the user".
-    re: /\bwithout\s+(?:first\s+|ever\s+|any\s+)?(?:(?:asking|requesting|seeking|waiting\s+for|prompting(?:\s+the\s+user)?\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:user'?s?\s+|human\s+|explicit\s+)?(?:permission|confirmation|approval|consent)|(?:user|human|manual)\s+(?:confirmation|approval|review|consent|intervention)|(?:checking|confirming|consulting)\s+(?:in\s+|back\s+)?(?:with\s+)?(?:the\s+)?(?:user|anyone|anybody|a\s+human|the\s+owner))\b/i,
+    re: /\bwithout\s+(?:first\s+|ever\s+|any\s+)?(?:(?:asking|requesting|seeking|waiting\s+for|prompting(?:\s+the\s+user)?\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:user'?s?\s+|human\s+|explicit\s+)?(?:permission|confirmation|approval|consent)|(?:user|human|manual)\s+(?:confirmation|approval|review|consent|intervention)|(?:(?:checking|confirming)\s+(?:in\s+|back\s+)?with|consulting)\s+(?:the\s+)?(?:user|anyone|anybody|a\s+human|the\s+owner))\b/i,
     keywords: ['without'],
     label: 'Acts without asking',
     confidence: 0.65,
