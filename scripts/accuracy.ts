@@ -1,7 +1,7 @@
 // `npm run accuracy`: verdicts on the benign corpus and on our own malicious samples and twins, the rules
 // behind every non-SAFE verdict, and a non-zero exit when a target of docs/ACCURACY.md is missed.
 // Usage: npm run accuracy [-- --benign DIR] [--only malicious|twins|benign] [--quiet]
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { relative } from 'node:path';
 import { scan } from '../src/engine/scan.js';
 import {
@@ -14,7 +14,9 @@ const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const benignRoot = opt('--benign') ?? process.env['SKILLSPECTOR_BENIGN_CORPUS'] ?? DEFAULT_BENIGN;
+const givenBenign = opt('--benign') ?? process.env['SKILLSPECTOR_BENIGN_CORPUS'] ?? DEFAULT_BENIGN;
+// The scanner refuses targets under a symlinked folder; a corpus reached through a link is scanned at its real path.
+const benignRoot = existsSync(givenBenign) ? realpathSync(givenBenign) : givenBenign;
 const only = opt('--only');
 const quiet = args.includes('--quiet');
 
