@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { scan } from '../src/engine/scan.js';
 import type { ScanReport } from '../src/report/types.js';
-import { buildZip } from '../test/helpers/zip-builder.js';
+import { appleDouble, buildZip } from '../test/helpers/zip-builder.js';
 
 export const REPO = resolve(import.meta.dirname, '..');
 export const DEFAULT_BENIGN = resolve(REPO, '../shared/corpus/benign');
@@ -38,24 +38,6 @@ export function noise(length: number, seed: number): Buffer {
 
 /** A minimal CPython 3.11 bytecode header followed by a code-object marker: enough to be "shipped bytecode". */
 const PYC = Buffer.concat([Buffer.from([0xa7, 0x0d, 0x0d, 0x0a]), Buffer.alloc(12), Buffer.from([0xe3, 0, 0, 0])]);
-
-/** macOS Finder metadata sidecar: an AppleDouble header (magic 0x00051607, version 2) and a Finder-info entry. */
-function appleDouble(): Buffer {
-  const b = Buffer.alloc(4096);
-  b.writeUInt32BE(0x00051607, 0);
-  b.writeUInt32BE(0x00020000, 4);
-  b.write('Mac OS X        ', 8, 'latin1');
-  b.writeUInt16BE(2, 24);
-  b.writeUInt32BE(9, 26);
-  b.writeUInt32BE(50, 30);
-  b.writeUInt32BE(0xe2, 34);
-  b.writeUInt32BE(2, 38);
-  b.writeUInt32BE(0x10c, 42);
-  b.writeUInt32BE(0xef4, 46);
-  b.write('ATTR', 0x50, 'latin1');
-  b.fill(0xa5, 0x120, 0x180);
-  return b;
-}
 
 /** Office printer settings: a DEVMODE (UTF-16 device name, NUL padding), then the XML print ticket. */
 function printerSettings(): Buffer {

@@ -15,7 +15,8 @@ const SIGNATURE_CONTENT = /^\s*\{\s*"(?:mediaType"\s*:\s*"application\/vnd\.(?:d
 /** Dependency manifests are configuration whatever their extension (requirements.txt is not prose). */
 const DEPENDENCY_MANIFEST =
   /(?:^|\/)(?:requirements[\w.-]{0,40}\.(?:txt|in)|constraints[\w.-]{0,20}\.txt|Pipfile|pyproject\.toml|setup\.cfg|package\.json|Gemfile|go\.mod|Cargo\.toml|composer\.json|environment\.ya?ml)$/i;
-const CODE_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'go', 'php', 'rust']);
+/** File types that hold source code (scripts and programs); shared with the rule kit. */
+export const CODE_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'go', 'php', 'rust']);
 const CONFIG_TYPES: ReadonlySet<string> = new Set(['json', 'yaml', 'toml', 'ini', 'xml', 'env']);
 const DOC_TYPES: ReadonlySet<string> = new Set(['markdown', 'text']);
 

@@ -208,8 +208,7 @@ function reasonFor(role: FileRole, index: LineIndex, line: number, column: numbe
 }
 
 /** The one downgrade: LOW, confidence × 0.4, tagged with its reason. */
-export function lowered(severity: Severity, confidence: number, reason: TriageReason): TriageVerdict {
-  void severity;
+export function lowered(confidence: number, reason: TriageReason): TriageVerdict {
   return { severity: 'LOW', confidence: Math.round(confidence * 0.4 * 100) / 100, tags: ['contextual-triage', `triage:${reason}`], reason };
 }
 
@@ -222,5 +221,5 @@ export function triage(
   confidence: number,
 ): TriageVerdict {
   const reason = reasonFor(fileRole(file), index, line, column);
-  return reason ? lowered(severity, confidence, reason) : { severity, confidence, tags: [] };
+  return reason ? lowered(confidence, reason) : { severity, confidence, tags: [] };
 }

@@ -3,18 +3,8 @@ import assert from 'node:assert/strict';
 import type { InventoryRow } from '../ledger/index.js';
 import type { Provenance } from '../shared/types.js';
 import { makeBundle, scanJson } from '../../test/helpers/bundle.js';
-import { buildZip } from '../../test/helpers/zip-builder.js';
+import { appleDouble, buildZip } from '../../test/helpers/zip-builder.js';
 import { concealmentOf, isAppleDouble, isExecutableArtifact, isOfficeDataPart } from './concealment.js';
-
-/** An AppleDouble header (magic 0x00051607, version 2, "Mac OS X" filler) followed by Finder info. */
-function appleDouble(): Buffer {
-  const b = Buffer.alloc(163);
-  b.writeUInt32BE(0x00051607, 0);
-  b.writeUInt32BE(0x00020000, 4);
-  b.write('Mac OS X        ', 8, 'latin1');
-  b.writeUInt16BE(2, 24);
-  return b;
-}
 
 /** Printer settings as Office writes them: a DEVMODE (device name in UTF-16, NUL padding) and an XML tail. */
 function devmode(): Buffer {

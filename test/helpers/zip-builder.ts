@@ -452,3 +452,21 @@ export function seedArchives(): Buffer[] {
     buildZip([]),
   ];
 }
+
+/** A macOS Finder metadata sidecar (`__MACOSX/._*`): AppleDouble header (magic 0x00051607, version 2) and a Finder-info entry. */
+export function appleDouble(): Buffer {
+  const b = Buffer.alloc(4096);
+  b.writeUInt32BE(0x00051607, 0);
+  b.writeUInt32BE(0x00020000, 4);
+  b.write('Mac OS X        ', 8, 'latin1');
+  b.writeUInt16BE(2, 24);
+  b.writeUInt32BE(9, 26);
+  b.writeUInt32BE(50, 30);
+  b.writeUInt32BE(0xe2, 34);
+  b.writeUInt32BE(2, 38);
+  b.writeUInt32BE(0x10c, 42);
+  b.writeUInt32BE(0xef4, 46);
+  b.write('ATTR', 0x50, 'latin1');
+  b.fill(0xa5, 0x120, 0x180);
+  return b;
+}

@@ -2,7 +2,8 @@
 // patterns over a file's raw text and its security view, then let the rule judge each candidate with
 // the whole line in hand (file type, polarity, setup documentation) before it becomes a RuleHit.
 import type { LineIndex } from '../../analysis/lines.js';
-import { triage } from '../../analysis/triage.js';
+import { CODE_TYPES } from '../../analysis/placement.js';
+import { lowered, triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
 import type { TriageReason } from '../../model/place.js';
@@ -104,15 +105,11 @@ export function downgradeHit(file: FileView, index: LineIndex, hit: RuleHit, rea
   const sev = hit.severity ?? defaults.severity;
   const conf = hit.confidence ?? defaults.confidence;
   if (triage(file, index, hit.line, hit.column ?? 0, sev, conf).reason) return hit;
-  return {
-    ...hit,
-    severity: 'LOW',
-    confidence: Math.round(conf * 0.4 * 100) / 100,
-    tags: [...(hit.tags ?? []), 'contextual-triage', `triage:${reason}`],
-  };
+  const low = lowered(conf, reason);
+  return { ...hit, severity: low.severity, confidence: low.confidence, tags: [...(hit.tags ?? []), ...low.tags] };
 }
 
-export const CODE_TYPES: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'shell', 'powershell', 'batch', 'ruby', 'go', 'php', 'rust']);
+export { CODE_TYPES };
 
 /** Prose files other than the manifest: where setup documentation lives. SKILL.md is never mere documentation. */
 export function isSupportingDoc(file: FileView): boolean {

@@ -4,10 +4,8 @@ import { viewsOf } from '../../analysis/views.js';
 import type { PatternSpec, RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
 import { globalOf } from '../../analysis/regex.js';
+import { CODE_TYPES } from '../../analysis/placement.js';
 
-const CODE_TYPES: ReadonlySet<string> = new Set([
-  'python', 'javascript', 'typescript', 'shell', 'ruby', 'go', 'rust', 'php', 'powershell', 'batch',
-]);
 
 export function isCodeFile(file: FileView): boolean {
   return CODE_TYPES.has(file.type);
