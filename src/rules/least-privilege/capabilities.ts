@@ -1,4 +1,5 @@
 // Capability categories seen in executable code, and how manifest declarations map onto them.
+import { eachMatch } from '../../analysis/kernel.js';
 import { LineIndex } from '../../analysis/lines.js';
 import type { FileType } from '../../shared/types.js';
 import type { FileView } from '../../model/bundle.js';
@@ -55,22 +56,20 @@ const COMMENT = /^[ \t]*(?:#(?!!)|\/\/|\/\*|\*|--|REM\b|::)/i;
 
 function firstMatch(file: FileView, p: CapPattern, index: () => LineIndex): Omit<Detection, 'capability' | 'file'> | null {
   if (p.types && !p.types.includes(file.type)) return null;
-  const re = new RegExp(p.re.source, p.re.flags);
-  for (let m = re.exec(file.text); m !== null; m = re.exec(file.text)) {
-    if (m[0].length === 0) re.lastIndex += 1;
+  let found: Omit<Detection, 'capability' | 'file'> | null = null;
+  eachMatch(file.text, p.re, (m) => {
     const idx = index();
     const line = idx.lineOf(m.index);
     const start = idx.lineStart(line);
     if (COMMENT.test(file.text.slice(start, start + 200))) {
       // Skip the rest of a commented line so a long comment cannot cost one look-up per match.
       const nl = file.text.indexOf('\n', m.index);
-      if (nl === -1) break;
-      re.lastIndex = nl + 1;
-      continue;
+      return nl === -1 ? false : nl + 1;
     }
-    return { line, matched: m[0].trim().slice(0, 120) };
-  }
-  return null;
+    found = { line, matched: m[0].trim().slice(0, 120) };
+    return false;
+  });
+  return found;
 }
 
 /** The first line showing each capability in one executable file. */

@@ -3,7 +3,7 @@
 import { viewsOf } from '../../analysis/views.js';
 import type { PatternSpec, RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
-import { globalOf } from '../../analysis/regex.js';
+import { eachMatch } from '../../analysis/kernel.js';
 import { CODE_TYPES } from '../../analysis/placement.js';
 
 
@@ -22,12 +22,10 @@ export function scanSpecs(file: FileView, specs: readonly PatternSpec[]): RuleHi
     specs.forEach((spec, rank) => {
       if (spec.keywords && !view.keywords.any(spec.keywords)) return;
       const index = view.index;
-      const re = globalOf(spec.re);
-      for (let m = re.exec(view.text); m !== null; m = re.exec(view.text)) {
-        if (m[0].length === 0) re.lastIndex += 1;
+      eachMatch(view.text, spec.re, (m) => {
         const line = index.lineOf(m.index);
         const prev = byLine.get(line);
-        if (prev && prev.rank <= rank) continue;
+        if (prev && prev.rank <= rank) return;
         const hit: RuleHit = {
           line,
           endLine: index.lineOf(m.index + Math.max(0, m[0].length - 1)),
@@ -39,7 +37,7 @@ export function scanSpecs(file: FileView, specs: readonly PatternSpec[]): RuleHi
         if (spec.severity !== undefined) hit.severity = spec.severity;
         if (view.derived) hit.tags = ['normalized-view'];
         byLine.set(line, { rank, hit });
-      }
+      });
     });
   }
   return [...byLine.values()].sort((a, b) => a.hit.line - b.hit.line).map((x) => x.hit);
@@ -66,11 +64,9 @@ export function findChains(text: string, spec: ChainSpec): { start: number; end:
   if (spec.keywords && !viewsOf(text).raw.keywords.any(spec.keywords)) return [];
   const occ: Occurrence[] = [];
   spec.steps.forEach((re, step) => {
-    const g = globalOf(re);
-    for (let m = g.exec(text); m !== null; m = g.exec(text)) {
-      if (m[0].length === 0) g.lastIndex += 1;
+    eachMatch(text, re, (m) => {
       occ.push({ step, start: m.index, end: m.index + m[0].length });
-    }
+    });
   });
   occ.sort((a, b) => a.start - b.start || a.step - b.step);
   const last = spec.steps.length - 1;
