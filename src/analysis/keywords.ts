@@ -24,7 +24,6 @@ class Automaton {
   /** Per-scan stamp: states whose dictionary chain is already recorded in this scan. */
   private readonly stamp: Int32Array;
   private scans = 0;
-  private readonly lists = new WeakMap<readonly string[], Int32Array>();
 
   constructor(words: readonly string[]) {
     this.words = words;
@@ -89,14 +88,9 @@ class Automaton {
     return this.ids.get(word);
   }
 
-  /** Ids of a keyword list (-1 for a word this automaton does not hold), cached per list. */
+  /** Ids of a keyword list (-1 for a word this automaton does not hold). */
   idsOf(words: readonly string[]): Int32Array {
-    let ids = this.lists.get(words);
-    if (!ids) {
-      ids = Int32Array.from(words, (w) => this.ids.get(w) ?? -1);
-      this.lists.set(words, ids);
-    }
-    return ids;
+    return Int32Array.from(words, (w) => this.ids.get(w) ?? -1);
   }
 
   /** Which keywords occur in `text`: one pass, O(text + keywords). */
@@ -147,8 +141,11 @@ function automatable(word: string): boolean {
 const known: string[] = [];
 const knownSet = new Set<string>();
 let automaton: Automaton | undefined;
-/** Keyword lists already registered whole, so a list is learnt at once rather than word by word. */
-const knownLists = new WeakSet<readonly string[]>();
+/**
+ * Per keyword list (by identity): its ids in the automaton that answered last. One weak lookup per
+ * question; lists are module constants, so a list literal written inside a hot function defeats it.
+ */
+const lists = new WeakMap<readonly string[], { automaton: Automaton | undefined; ids: Int32Array }>();
 
 /** Adds keywords to the shared automaton ahead of use (optional: unknown keywords are learnt on first use). */
 export function registerKeywords(words: Iterable<string>): void {
@@ -247,11 +244,19 @@ export class KeywordPresence {
 
   /** True when any of `words` occurs (the prefilter every rule table uses). */
   any(words: readonly string[]): boolean {
-    if (!knownLists.has(words)) {
-      knownLists.add(words);
+    let entry = lists.get(words);
+    if (entry === undefined) {
+      // Learnt whole on first sight, so the next automaton holds the list at once.
       registerKeywords(words);
+      entry = { automaton: undefined, ids: new Int32Array(0) };
+      lists.set(words, entry);
     }
-    const ids = this.scanned().idsOf(words);
+    const automaton = this.scanned();
+    if (entry.automaton !== automaton) {
+      entry.automaton = automaton;
+      entry.ids = automaton.idsOf(words);
+    }
+    const ids = entry.ids;
     const found = this.found as Uint8Array;
     for (let i = 0; i < ids.length; i += 1) {
       const id = ids[i] as number;

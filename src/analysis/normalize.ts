@@ -398,16 +398,20 @@ function joinSpacedLetters(text: string): string {
 // A reference worth decoding: numeric, double-encoded, or one of the punctuation names used to hide a URL.
 const ENTITY_TEST = /&(?:#[0-9xX]|amp;(?:#|[A-Za-z]{2,8};)|(?:colon|sol|bsol|period|lpar|rpar|commat|lowbar|quest|excl|num|equals|Tab|NewLine|shy);)/;
 
+const ANY_SHAPE = new RegExp([MARK_TEST, LEET_TEST, SPACED_TEST].map((re) => re.source).join('|'));
+
 /**
  * True when the security view can differ from the text: any non-ASCII character, or an ASCII shape that
  * breaks words for a matcher (a character reference, marks inside a word, letter spacing, leetspeak).
- * Runs on every file, so each shape is one regex pass that starts on the shape's rarer character and stops
- * at the first candidate the view's own token test confirms.
+ * Runs on every file: one regex pass finds whether any shape's necessary condition holds, and only then
+ * does the view's own token test confirm it.
  */
 export function needsSecurityView(text: string): boolean {
   if (NON_ASCII.test(text)) return true;
+  if (text.includes('&') && ENTITY_TEST.test(text)) return true;
+  // One pass for the three word-breaking shapes (most texts hold none); each is confirmed on its own.
+  if (!ANY_SHAPE.test(text)) return false;
   return (
-    (text.includes('&') && ENTITY_TEST.test(text)) ||
     (MARK_TEST.test(text) && hasMarkedWord(text)) ||
     (SPACED_TEST.test(text) && hasSpacedLetters(text)) ||
     (LEET_TEST.test(text) && hasLeetWord(text))

@@ -32,6 +32,9 @@ export function isConfigFile(file: Pick<FileView, 'type'>): boolean {
   return CONFIG_TYPES.has(file.type);
 }
 
+const URL_WORDS = ['://'];
+const URL_MARK = /:\/\//;
+
 /** The ways a configuration file ships data off the machine (empty for other files). */
 export function configSinks(file: FileView): ConfigSink[] {
   if (!isConfigFile(file)) return [];
@@ -40,9 +43,9 @@ export function configSinks(file: FileView): ConfigSink[] {
   const views = viewsOf(file.text).raw;
   const kw = views.keywords;
   const index = views.index;
-  if (kw.any(['://'])) {
+  if (kw.any(URL_WORDS)) {
     const flags = new Uint8Array(views.lines.length + 2);
-    flagLines(file.text, index, /:\/\//, flags, 1);
+    flagLines(file.text, index, URL_MARK, flags, 1);
     for (let l = 1; l <= views.lines.length && sinks.length < 200; l += 1) {
       if (flags[l] === 0) continue;
       const t = (views.lines[l - 1] ?? '').slice(0, LINE_HEAD);

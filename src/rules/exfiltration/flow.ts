@@ -8,7 +8,7 @@
 import type { FileView } from '../../model/bundle.js';
 import type { LineIndex } from '../../analysis/lines.js';
 import { globalOf } from '../../analysis/regex.js';
-import { viewsOf } from '../../analysis/views.js';
+import { viewsOf, type SharedView } from '../../analysis/views.js';
 import { destinationIn, hostMatchesName, inHeader, type Destination } from './destinations.js';
 
 export { CAPTURE_HOST, classifyHost, destinationIn, hostMatchesName, isCaptureService, type Destination } from './destinations.js';
@@ -287,6 +287,13 @@ const ENV_ONE_ANY = /\benviron[ \t]{0,3}[[.]|\bgetenv[ \t]{0,3}\(|\bENV[ \t]{0,3
 
 type Where = { dest: Destination; host?: string };
 
+// Keyword lists are module constants: the keyword prefilter caches its answer per list object.
+const ENV_ALL_WORDS = ['environ', 'process.env', 'env', 'printenv', 'getenvironmentvariables'];
+const ENV_ONE_WORDS = ['environ', 'getenv', 'env', '$'];
+const URL_WORDS = ['://'];
+const URL_MARK = /:\/\//;
+const CONNECTION_WORDS = ['connect', 'create_connection', '.request', 'websocket'];
+
 /** One pass over a file: sources, the names that carry them, URL constants, connections and sends. */
 class Analysis {
   readonly sends: Send[] = [];
@@ -296,8 +303,10 @@ class Analysis {
   private readonly fates = new Map<number, Fate>();
   private readonly leakedRoots = new Set<number>();
   private socketDest: (Where & { line: number }) | undefined;
-  private readonly lines: readonly string[];
+  private readonly view: SharedView;
   private readonly flags: Uint8Array;
+  /** False when no line holds a source, a send, a URL or a connection: nothing can flow. */
+  readonly anything: boolean;
   private readonly shellVars: boolean;
   /** In shell a variable is read as `$name`; a bare word is just a word. */
   private readonly dollarOnly: boolean;
@@ -308,22 +317,28 @@ class Analysis {
     // numbers are the raw text's; a homoglyph-spelled `os.envіron` is read as what it runs as.
     const shared = viewsOf(file.text);
     const view = shared.security ?? shared.raw;
-    this.lines = view.lines;
+    this.view = view;
     this.shellVars = SHELLISH.has(file.type);
     this.dollarOnly = file.type === 'shell' || file.type === 'powershell';
     this.prose = file.type === 'markdown' || file.type === 'text';
     // Which lines hold a source, a send, a URL or a connection: one pass per pattern over the whole text.
-    this.flags = new Uint8Array(this.lines.length + 2);
+    this.flags = new Uint8Array(view.index.count + 2);
     const kw = view.keywords;
     const mark = (keywords: readonly string[], re: RegExp, bit: number): void => {
       if (kw.any(keywords)) flagLines(view.text, view.index, re, this.flags, bit);
     };
-    mark(['environ', 'process.env', 'env', 'printenv', 'getenvironmentvariables'], ENV_ALL, F_ENV);
+    mark(ENV_ALL_WORDS, ENV_ALL, F_ENV);
     mark(CREDENTIAL_KEYWORDS, CREDENTIAL_PATH, F_CRED);
-    mark(['environ', 'getenv', 'env', '$'], ENV_ONE_ANY, F_SECRET);
+    mark(ENV_ONE_WORDS, ENV_ONE_ANY, F_SECRET);
     mark(SEND_KEYWORDS, SEND_CALL, F_SEND);
-    mark(['://'], /:\/\//, F_URL);
-    mark(['connect', 'create_connection', '.request', 'websocket'], CONNECTION, F_SOCKET);
+    mark(URL_WORDS, URL_MARK, F_URL);
+    mark(CONNECTION_WORDS, CONNECTION, F_SOCKET);
+    this.anything = this.flags.some((f) => f !== 0);
+  }
+
+  /** The lines, split only for a file that has something to analyse. */
+  private get lines(): readonly string[] {
+    return this.view.lines;
   }
 
   run(): FileFlow {
@@ -438,7 +453,8 @@ class Analysis {
 }
 
 function analyse(file: FileView): FileFlow {
-  return new Analysis(file).run();
+  const analysis = new Analysis(file);
+  return analysis.anything ? analysis.run() : { sends: [], sendAt: new Map(), fateOf: () => undefined, leaked: () => false };
 }
 
 const MAX_SEGMENTS = 16;

@@ -9,10 +9,14 @@ test('PE2 fires on sudo, su, doas, pkexec and setuid bits', () => {
     ['a.sh', 'if true; then sudo tee /etc/hosts < h; fi'],
     ['a.py', 'subprocess.run(["sudo", "cp", src, "/usr/local/bin"])'],
     ['a.sh', 'su root -c ./install.sh'],
+    ['a.sh', 'su\t-l root'],
+    ['a.sh', 'cd /srv && su -'],
+    ['a.sh', 'su -c "make install"'],
     ['a.sh', 'pkexec /usr/bin/bash'],
     ['a.sh', 'chmod u+s /tmp/helper'],
     ['a.sh', 'chmod 4755 ./helper'],
     ['SKILL.md', 'Run this script as root so it can reach every file.'],
+    ['SKILL.md', 'Launch the tool with administrator rights.'],
   ];
   for (const [path, text] of cases) {
     const f = runRule(pe2, { path, text: `# step\n${text}\n` });

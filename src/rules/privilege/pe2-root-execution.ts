@@ -30,7 +30,8 @@ export const PE2_SPECS: readonly PatternSpec[] = [
     },
     {
       re: /\bsu\s{1,5}(?:-\s{1,5}|-l\s{1,5}|--login\s{1,5})?root\b|\bsu\s{1,5}-c\s{1,5}["']|(?:^|[`;&|(]|&&)\s{0,20}su\s{0,5}-\s{0,5}$/m,
-      keywords: ['su'],
+      // `su` followed by a space or a dash: the bare syllable occurs inside countless words.
+      keywords: ['su ', 'su\t', 'su-', 'su\n', 'su\r', 'su\f', 'su\v', 'su\u00a0'],
       label: 'su to root',
       confidence: 0.6,
     },
@@ -50,7 +51,7 @@ export const PE2_SPECS: readonly PatternSpec[] = [
       // The imperative or infinitive ("run it as root", "you must run this as root"), not a description
       // ("the container runs as root") and not a prohibition ("never run as root").
       re: /(?<![\w-])(?<!\b(?:never|not|n't|avoid|without)\s{1,3})(?:run|execute|launch|start|invoke)\s{1,3}(?:this\s{1,3}|the\s{1,3}|it\s{1,3}|everything\s{1,3})?(?:skill\s{1,3}|script\s{1,3}|command\s{1,3}|tool\s{1,3}|agent\s{1,3}|process\s{1,3})?(?:as|with)\s{1,3}(?:root|administrator|admin\s{1,3}rights|superuser|root\s{1,3}privileges|elevated\s{1,3}privileges)\b/i,
-      keywords: ['root', 'administrator', 'admin', 'superuser', 'elevated', 'system'],
+      keywords: ['root', 'admin', 'superuser', 'elevated'],
       label: 'Instruction to run as root',
       confidence: 0.6,
     },

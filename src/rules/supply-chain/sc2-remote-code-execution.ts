@@ -84,6 +84,8 @@ const ANONYMOUS_LABEL: Record<AnonymousKind, string> = {
   'ip-address': 'a raw IP address', 'paste-site': 'a paste/snippet site', 'url-shortener': 'a URL shortener', 'anonymous-host': 'an anonymous tunnel or file-drop host',
 };
 
+const SLASH = ['/'];
+
 /**
  * Severity by who serves the code and where the step sits: a vendor's installer is routine (LOW); a
  * project's own release or domain is routine in setup steps and MEDIUM in the agent's other instructions;
@@ -212,7 +214,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       severity: c.severity, confidence: c.confidence, ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'code-fetch', evalLine: flow.evalLine },
     });
   }
-  if (view.keywords.any(['/'])) pasteLures(lines, hits, tag);
+  if (view.keywords.any(SLASH)) pasteLures(lines, hits, tag);
 }
 
 const IDENTITY = new WeakMap<BundleView, ProjectIdentity>();

@@ -71,6 +71,13 @@ test('SC3 still reports obfuscation marks in code at HIGH', () => {
     ['a.py', "__import__('os').system('id')"],
     ['a.py', `blob = "${B64}"`],
   ] as const) assert.deepEqual(sevs(path, text), ['HIGH'], `${path}: ${text}`);
+  const labels = (text: string): string[] => runRule(sc3, { path: 'a.py', text }).map((x) => x.label ?? "");
+  const hex = '9f'.repeat(60) + 'a1'.repeat(50);
+  assert.ok(labels(`blob = "${hex}"`).every((m) => m.includes('hex literal')) && labels(`blob = "${hex}"`).length === 1);
+  assert.ok(labels(`blob = b"${'\\x9f'.repeat(120)}"`)[0]?.includes('hex literal'));
+  assert.ok(labels(`blob = "${B64}"`)[0]?.includes('base64 literal'));
+  // Long runs of one case, or without digits, are not encodings.
+  assert.deepEqual(labels(`blob = "${'abcdefgh'.repeat(40)}"\nname = "${'AbCdEfGh'.repeat(40)}"\nn = "${'12345678'.repeat(40)}"`), []);
   // Marks are read in code only: a long base64 literal in Markdown or JSON is data.
   assert.equal(runRule(sc3, { path: 'notes.md', text: `key: "${B64}"` }).length, 0);
   assert.equal(runRule(sc3, { path: 'data.json', text: `{"blob": "${B64}"}` }).length, 0);

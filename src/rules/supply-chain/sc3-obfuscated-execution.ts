@@ -26,11 +26,28 @@ interface Spec {
   kind: Kind;
   confidence: number;
   keywords: readonly string[];
+  /** A second prefilter: the text must also hold one of these (both lists name literals the pattern needs). */
+  also?: readonly string[];
+  /** Decides a match's label after the pattern (null: not a finding); the spec's label otherwise. */
+  refine?: (matched: string) => string | null;
+}
+
+const HEX_BODY = /^[0-9a-fA-F]+$/;
+
+/** Hex with a digit and a letter, `\x` escapes, or base64 mixing digits, upper and lower case: else null. */
+function encodedLiteral(matched: string): string | null {
+  const body = matched.slice(1, -1);
+  if (body.startsWith('\\x') || (HEX_BODY.test(body) && /[0-9]/.test(body) && /[a-fA-F]/.test(body))) return 'Long hex literal in code';
+  return /[0-9]/.test(body) && /[A-Z]/.test(body) && /[a-z]/.test(body) ? 'Long base64 literal in code' : null;
 }
 
 const DECODERS =
   String.raw`(?:base64\s{0,2}\.\s{0,2}(?:b64decode|b32decode|b85decode|decodebytes|decodestring|urlsafe_b64decode)|b64decode|codecs\s{0,2}\.\s{0,2}decode|zlib\s{0,2}\.\s{0,2}decompress|lzma\s{0,2}\.\s{0,2}decompress|bz2\s{0,2}\.\s{0,2}decompress|gzip\s{0,2}\.\s{0,2}decompress|marshal\s{0,2}\.\s{0,2}loads|bytes\s{0,2}\.\s{0,2}fromhex|binascii\s{0,2}\.\s{0,2}(?:unhexlify|a2b_base64|a2b_hex)|atob|Buffer\s{0,2}\.\s{0,2}from|unescape|String\s{0,2}\.\s{0,2}fromCharCode|Base64\s{0,2}\.\s{0,2}(?:decode64|strict_decode64|urlsafe_decode64)|decode_base64|base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13)`;
 const DECODER_WORDS = ['b64decode', 'b32decode', 'b85decode', 'decodebytes', 'decodestring', 'codecs', 'decompress', 'marshal', 'fromhex', 'binascii', 'atob', 'buffer', 'unescape', 'fromcharcode', 'decode64', 'decode_base64', 'base64_decode', 'gzinflate', 'gzuncompress', 'gzdecode', 'str_rot13'];
+const SHELL_DECODE_WORDS = ['base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip'];
+const TR_WORDS = ['tr ', 'tr\t'];
+const DECODE_FLOW_WORDS = [...DECODER_WORDS, ...SHELL_DECODE_WORDS, 'rev', ...TR_WORDS];
+const PIPE = ['|'];
 
 // Where shell text goes to run: a shell or interpreter reading stdin, `$SHELL` included.
 const SINK = String.raw`(?:sudo\s{1,4}(?:-\S{1,6}\s{1,4})?)?(?:(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:(?:ba|z|da|k)?sh|python[0-9.]{0,4}|perl|node|ruby|php)\b|\$\{?SHELL\b\}?)`;
@@ -56,33 +73,33 @@ const SPECS: readonly Spec[] = [
   },
   {
     re: new RegExp(String.raw`\b${SHELL_DECODE}[^\n|]{0,80}\|\s{0,4}${SINK}`, 'gi'),
-    label: 'Decoded payload piped into a shell', kind: 'exec', confidence: 0.9, keywords: ['base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip'],
+    label: 'Decoded payload piped into a shell', kind: 'exec', confidence: 0.9, keywords: SHELL_DECODE_WORDS, also: PIPE,
   },
   {
     re: new RegExp(String.raw`(?:\beval|\b(?:ba|z|da|k)?sh\s{1,4}-c|\bpython[0-9.]{0,4}\s{1,4}-c|\bsource|(?:^|[\s;&|])\.)\s{1,4}["']?(?:\$\(|\x60|<\()[^\n]{0,200}?(?:\b${SHELL_DECODE}|\|\s{0,4}rev\b|\|\s{0,4}tr\s)`, 'gim'),
-    label: 'Shell evaluates decoded text', kind: 'exec', confidence: 0.85, keywords: ['eval', '-c', 'source', '<(', '$(', '`'],
+    label: 'Shell evaluates decoded text', kind: 'exec', confidence: 0.85, keywords: ['$(', '`', '<('], also: [...SHELL_DECODE_WORDS, 'rev', ...TR_WORDS],
   },
   {
     re: new RegExp(String.raw`(?:\||^|[;&(])\s{0,4}rev\b[^\n|]{0,300}\|\s{0,4}${SINK}`, 'gim'),
-    label: 'Reversed text piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['rev'],
+    label: 'Reversed text piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['rev'], also: PIPE,
   },
   {
     re: new RegExp(String.raw`(?:\||^|[;&(])\s{0,4}tr\s{1,4}['"]?[A-Za-z][A-Za-z-]{2,11}['"]?\s{1,4}['"]?[A-Za-z][A-Za-z-]{2,15}['"]?[^\n|]{0,300}\|\s{0,4}${SINK}`, 'gim'),
-    label: 'Letter-substituted (ROT13-style) text piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['tr '],
+    label: 'Letter-substituted (ROT13-style) text piped into a shell', kind: 'exec', confidence: 0.85, keywords: TR_WORDS, also: PIPE,
   },
   {
     re: new RegExp(String.raw`\b(?:printf|echo\s{1,4}-[neE]{1,3})\s{1,4}\$?['"][^'"\n]{0,40}(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}|\\u[0-9a-fA-F]{4}){4}[^\n]{0,400}?\|\s{0,4}${SINK}`, 'gi'),
-    label: 'Escaped bytes piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['printf', 'echo'],
+    label: 'Escaped bytes piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['printf', 'echo'], also: PIPE,
   },
   {
     // `c=cu; d=rl; $c$d -s host/x | $SHELL`: a command name assembled from variables, fed to a shell.
     re: new RegExp(String.raw`(?:^|[;&|(]|\$\(|\b(?:then|do)\b)\s{0,4}(?:${VAR}){2,4}(?=[\s;|&)])[^\n]{0,300}?\|\s{0,4}${SINK}`, 'gim'),
-    label: 'Command spliced from variables, piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['$'],
+    label: 'Command spliced from variables, piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['$'], also: PIPE,
   },
   {
     // Short fragments assigned, then joined as a command: `a=cu;b=rl;$a$b …`.
     re: new RegExp(String.raw`\b[A-Za-z_]\w{0,15}=['"]?[\w.-]{1,5}['"]?\s{0,2};\s{0,4}[A-Za-z_]\w{0,15}=['"]?[\w.-]{1,5}['"]?\s{0,2}(?=;)[^\n]{0,120}?(?:[;&|(]|\$\()\s{0,4}(?:${VAR}){2,4}(?=[\s;|&)])`, 'g'),
-    label: 'Command spliced from short variable fragments', kind: 'exec', confidence: 0.85, keywords: ['$'],
+    label: 'Command spliced from short variable fragments', kind: 'exec', confidence: 0.85, keywords: ['$'], also: [';'],
   },
   {
     re: /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}?\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{40,}={0,2}/gi,
@@ -105,13 +122,9 @@ const SPECS: readonly Spec[] = [
     label: 'Reflective call into os/subprocess', kind: 'mark', confidence: 0.85, keywords: ['__import__'],
   },
   {
-    // Mixed-case base64 with digits, 200+ characters, as a string literal in code.
-    re: /['"`](?=[A-Za-z0-9+/]{0,400}[0-9])(?=[A-Za-z0-9+/]{0,400}[A-Z])(?=[A-Za-z0-9+/]{0,400}[a-z])[A-Za-z0-9+/]{200,}={0,2}['"`]/g,
-    label: 'Long base64 literal in code', kind: 'mark', confidence: 0.55, keywords: [],
-  },
-  {
-    re: /['"`](?:(?=[0-9a-fA-F]{0,400}[0-9])(?=[0-9a-fA-F]{0,400}[a-fA-F])[0-9a-fA-F]{200,}|(?:\\x[0-9a-fA-F]{2}){100,})['"`]/g,
-    label: 'Long hex literal in code', kind: 'mark', confidence: 0.55, keywords: [],
+    // A long base64 or hex string literal in code: one pass finds the literal, `encodedLiteral` names it.
+    re: /['"`](?:[A-Za-z0-9+/]{200,}={0,2}|(?:\\x[0-9a-fA-F]{2}){100,})['"`]/g,
+    label: 'Long base64 literal in code', kind: 'mark', confidence: 0.55, keywords: [], refine: encodedLiteral,
   },
 ];
 
@@ -195,13 +208,16 @@ function judge(file: FileView, spec: Spec, lines: readonly string[], line: numbe
 function scan(file: FileView, view: SharedView, tag: string | undefined, hits: RuleHit[]): void {
   for (const spec of SPECS) {
     if (spec.keywords.length > 0 && !view.keywords.any(spec.keywords)) continue;
+    if (spec.also && !view.keywords.any(spec.also)) continue;
     spec.re.lastIndex = 0;
     let n = 0;
     for (let m = spec.re.exec(view.text); m !== null && n < 512; m = spec.re.exec(view.text), n += 1) {
       if (m[0].length === 0) spec.re.lastIndex += 1;
       const line = view.index.lineOf(m.index);
       const after = view.text.slice(m.index + m[0].length, m.index + m[0].length + 8);
-      const j = judge(file, spec, view.lines, line, m[0], after);
+      const label = spec.refine ? spec.refine(m[0]) : spec.label;
+      if (label === null) continue;
+      const j = judge(file, label === spec.label ? spec : { ...spec, label }, view.lines, line, m[0], after);
       if (!j) continue;
       hits.push({
         line, column: m.index - view.index.lineStart(line), matched: m[0], label: j.label, severity: j.severity, confidence: j.confidence,
@@ -209,7 +225,7 @@ function scan(file: FileView, view: SharedView, tag: string | undefined, hits: R
       });
     }
   }
-  if (!view.keywords.any([...DECODER_WORDS, 'base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip', 'rev', 'tr '])) return;
+  if (!view.keywords.any(DECODE_FLOW_WORDS)) return;
   for (const flow of decodedThenRun(view.lines)) {
     hits.push({
       line: flow.line, endLine: flow.runLine, matched: flow.matched, column: 0, label: 'Decoded data executed a few lines later',

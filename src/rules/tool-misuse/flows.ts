@@ -162,11 +162,23 @@ function originOf(lang: Lang, text: string, inFunction = false): Origin | null {
 
 const SOURCE_ANYWHERE = new Map<Lang, RegExp[]>();
 
+// A literal every source pattern of the language needs (lower-case: the keyword prefilter is
+// case-insensitive, so it admits a superset of what the patterns match). Most scripts hold none, and
+// then no source pattern runs.
+const SOURCE_WORDS: Record<Lang, readonly string[]> = {
+  python: ['input', 'sys.argv', 'sys.stdin', 'parse_args', 'click.', 'typer.', 'request.', 'self.path', 'self.rfile', '.recv', 'parse_qs'],
+  js: ['process.argv', 'process.stdin', 'deno.args', 'bun.argv', 'readlinesync', '.question', 'prompt', 'parseargs', 'yargs', 'minimist', 'req.', 'request.', 'ctx.', 'searchparams', 'parsedurl', 'url.parse'],
+  shell: ['$', 'read'],
+  php: ['$argv', 'stdin', 'readline', '$_', 'php://input', 'getallheaders'],
+  ruby: ['argv', 'gets', 'stdin', 'params', 'request.', 'cookies'],
+};
+
 /**
  * False when no input source occurs anywhere in the file: then no line can start a flow, and the per-line
  * walk is skipped (most scripts read no user input at all).
  */
-function mayHoldSource(lang: Lang, text: string): boolean {
+export function mayHoldSource(lang: Lang, text: string): boolean {
+  if (!viewsOf(text).raw.keywords.any(SOURCE_WORDS[lang])) return false;
   let res = SOURCE_ANYWHERE.get(lang);
   if (!res) {
     const src = SOURCES[lang];
