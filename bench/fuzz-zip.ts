@@ -25,17 +25,23 @@ function fail(why: string): never {
 
 /** Runs the public API over one input and throws only when an invariant is broken. */
 export function exercise(data: Buffer, open: ZipOpenLimits = FUZZ_OPEN, read: ZipReadLimits = FUZZ_READ): Outcome {
-  isZipBytes(data);
+  const detected = isZipBytes(data);
   const opened = openZip(data, open);
   if (!opened.ok) {
     if (CONTROL.test(opened.message)) fail(`control character in open message ${JSON.stringify(opened.message)}`);
     return { open: opened.reason, reads: [] };
   }
-  if (opened.entries.length > open.maxMembers) fail(`${opened.entries.length} entries > ${open.maxMembers}`);
+  if (!detected) fail('openZip accepted data that isZipBytes does not recognise');
+  if (opened.entries.length + opened.hiddenEntries.length > open.maxMembers) {
+    fail(`${opened.entries.length} entries + ${opened.hiddenEntries.length} hidden > ${open.maxMembers}`);
+  }
+  if (opened.archiveStart > opened.leadingBytes || opened.leadingBytes > data.length) fail('archive start or leading bytes out of range');
+  if (opened.anomalies.length > opened.anomalyCount) fail('more anomalies listed than counted');
+  for (const a of opened.anomalies) if (CONTROL.test(a.message)) fail(`control character in anomaly ${JSON.stringify(a.message)}`);
   if (opened.entries.length !== opened.declaredCount) fail('entry count differs from declared count');
   if (opened.centralDirectorySize > open.maxCentralDirectoryBytes) fail('central directory above cap');
   let remaining = read.remainingBytes;
-  const reads = opened.entries.map((entry) => {
+  const reads = [...opened.entries, ...opened.hiddenEntries].map((entry) => {
     checkMemberName(entry.name);
     const r = readZipEntry(data, entry, { ...read, remainingBytes: remaining });
     if (!r.ok) {

@@ -1,6 +1,8 @@
 // The one bounded matching kernel: every rule's regex runs through `eachMatch`, and every cap that can
 // cut matching short lives in src/limits and, when hit, is noted on the file's views so the engine
-// records an `output_limit` ledger row (the scan is then incomplete, never SAFE).
+// records an `output_limit` ledger row (the scan is then incomplete, never SAFE). The scan deadline is
+// checked here too, every DEADLINE_STRIDE matches, so one huge file cannot run far past it.
+import { defaultLimits } from '../limits/index.js';
 import type { Limits } from '../limits/index.js';
 import { globalOf } from './regex.js';
 
@@ -9,26 +11,74 @@ export interface LimitHit {
   what: string;
   observed: number;
   limit: number;
+  /** Ledger message when the default ("more than <limit> <what> in one file") does not fit. */
+  message?: string;
 }
 
 /** Where the kernel notes caps it hit; the file's shared views carry one (src/analysis/views.ts). */
 export interface LimitLog {
   readonly limits: Limits;
   readonly limitHits: LimitHit[];
+  /** True once the scan deadline has passed (monotonic): long loops stop, the engine records it. */
+  readonly expired?: () => boolean;
+}
+
+/** Matches between two deadline checks: a clock read per match would cost more than most visits. */
+const DEADLINE_STRIDE = 1024;
+const DEFAULTS = defaultLimits();
+
+// The log of the file being analysed (src/analysis/views.ts sets it in `beginFile`): `eachMatch` has no
+// views argument, and rules run file by file.
+let active: LimitLog | undefined;
+
+/** Makes `log` the one `eachMatch` notes into and whose deadline it honours (undefined: none). */
+export function activateLog(log: LimitLog | undefined): void {
+  active = log;
+}
+
+/** True once the scan deadline has passed for the file being analysed; cheap enough for a loop stride. */
+export function deadlinePassed(): boolean {
+  return active?.expired?.() ?? false;
 }
 
 /**
  * Calls `visit` for each match of `re` (a `g` twin is used) in `text`, in order; `visit` returns false to
- * stop, or a number to resume matching at that offset. Zero-length matches advance by one.
+ * stop, or a number to resume matching at that offset. Zero-length matches advance by one. Stops early
+ * when the scan deadline passes (the engine records the file as cut short), and when the regex engine
+ * gives up on one enormous match (V8 throws `RangeError` when its backtracking stack is spent): that is
+ * noted as a limit, never thrown, so no input can make a rule fail.
  */
 export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => boolean | number | void): void {
   const g = globalOf(re);
-  for (let m = g.exec(text); m !== null; m = g.exec(text)) {
+  for (let n = 1; ; n += 1) {
+    let m: RegExpExecArray | null;
+    try {
+      m = g.exec(text);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      noteLimit(active, {
+        what: 'regex backtracking', observed: text.length - g.lastIndex, limit: active?.limits.windowChars ?? 0,
+        message: `A pattern could not follow one match of ${text.length - g.lastIndex} characters (the regex engine's stack was spent); the rest of this file was not judged by it.`,
+      });
+      return;
+    }
+    if (m === null) return;
     if (m[0].length === 0) g.lastIndex += 1;
     const next = visit(m);
     if (next === false) return;
     if (typeof next === 'number' && next > g.lastIndex) g.lastIndex = next;
+    if (n % DEADLINE_STRIDE === 0 && deadlinePassed()) return;
   }
+}
+
+/** The limits of the analysis under way (defaults outside one): rule helpers read their caps here. */
+export function activeLimits(): Limits {
+  return active?.limits ?? DEFAULTS;
+}
+
+/** Notes a cap hit on the file (or bundle pass) being analysed: helpers that have no views at hand. */
+export function noteActiveLimit(hit: LimitHit): void {
+  noteLimit(active, hit);
 }
 
 /** Notes that `what` reached its cap in this file (once per kind). */

@@ -428,21 +428,76 @@ function hasSpacedLetters(text: string): boolean {
   return false;
 }
 
-function normalizeText(text: string): string {
+/** Where NFKC stopped because the view grew past its allowance (`observed` is its length at that point). */
+export interface ExpansionCut {
+  observed: number;
+  limit: number;
+}
+
+// NFKC runs chunk by chunk so the view's growth is known as it happens: one character can expand 18-fold
+// (U+FDFA), so normalising a whole hostile file first would cost gigabytes before any check.
+const NFKC_CHUNK = 65_536;
+
+/** A chunk end at or before `end` that no NFKC composition crosses: before an ASCII character, else `end`. */
+function chunkEnd(text: string, start: number, end: number): number {
+  for (let i = end; i > end - 256 && i > start; i -= 1) if (text.charCodeAt(i) < 0x80) return i;
+  // No ASCII nearby (hostile text): never split a surrogate pair.
+  const c = text.charCodeAt(end - 1);
+  return c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
+}
+
+/** NFKC of `text`, at most `maxLength` characters normalised; past that the rest is kept as written. */
+function boundedNfkc(text: string, maxLength: number): { text: string; cut?: ExpansionCut } {
+  if (text.length <= NFKC_CHUNK) {
+    const n = text.normalize('NFKC');
+    return n.length <= maxLength ? { text: n } : { text, cut: { observed: n.length, limit: maxLength } };
+  }
+  const parts: string[] = [];
+  let length = 0;
+  for (let start = 0; start < text.length; ) {
+    const end = start + NFKC_CHUNK >= text.length ? text.length : chunkEnd(text, start, start + NFKC_CHUNK);
+    const piece = text.slice(start, end).normalize('NFKC');
+    if (length + piece.length + (text.length - end) > maxLength) {
+      parts.push(text.slice(start));
+      return { text: parts.join(''), cut: { observed: length + piece.length + (text.length - end), limit: maxLength } };
+    }
+    parts.push(piece);
+    length += piece.length;
+    start = end;
+  }
+  return { text: parts.join('') };
+}
+
+function normalizeText(text: string, maxLength = Infinity): { text: string; cut?: ExpansionCut } {
   let out = text.includes('&') ? decodeEntities(text) : text;
-  if (NON_ASCII.test(out)) out = out.replace(INVISIBLE, '').normalize('NFKC').replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
+  let cut: ExpansionCut | undefined;
+  if (NON_ASCII.test(out)) {
+    const nfkc = boundedNfkc(out.replace(INVISIBLE, ''), maxLength);
+    cut = nfkc.cut;
+    out = nfkc.text.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
+  }
   out = out.replace(OTHER_BREAKS, ' ');
   if (MARK_TEST.test(out)) out = joinMarkedWords(out);
   if (LEET_TEST.test(out)) out = unleetText(out);
-  return SPACED_TEST.test(out) ? joinSpacedLetters(out) : out;
+  out = SPACED_TEST.test(out) ? joinSpacedLetters(out) : out;
+  return cut ? { text: out, cut } : { text: out };
 }
 
 /** One line, normalised (a line break inside it becomes a space). */
 export function normalizeLine(line: string): string {
-  return normalizeText(line).replace(/\n/g, ' ');
+  return normalizeText(line).text.replace(/\n/g, ' ');
 }
 
 /** Same line count as `text`: line i of the result is the normalised line i of the input. */
 export function securityView(text: string): string {
-  return normalizeText(text);
+  return normalizeText(text).text;
+}
+
+/**
+ * The security view with NFKC allowed to grow the text by at most `maxExtraChars` characters; past that
+ * the rest of the text stays as written (still line for line) and `cut` says where growth stopped, so
+ * the caller records the file as cut short.
+ */
+export function boundedSecurityView(text: string, maxExtraChars: number): { text: string; cut?: ExpansionCut } {
+  return normalizeText(text, text.length + maxExtraChars);
 }

@@ -44,8 +44,10 @@ export class FileAnalyzer {
   constructor(
     readonly file: FileView,
     private readonly limits: Limits,
+    /** The scan deadline: pattern rules stop between windows once it passes (the engine records the cut). */
+    expired?: () => boolean,
   ) {
-    this.views = beginFile(file.text, limits);
+    this.views = beginFile(file.text, limits, expired);
   }
 
   /** Windows and their lower-cased copies are computed once per view and shared by every rule. */
@@ -90,6 +92,7 @@ export class FileAnalyzer {
     }
     for (const view of this.views.all) {
       for (const win of this.windowsOf(view)) {
+        if (this.views.expired()) return;
         for (const spec of rule.patterns) {
           if (spec.keywords && !win.keywords.any(spec.keywords)) continue;
           if (!this.runPattern(rule, spec, view, win)) return;

@@ -3,10 +3,11 @@
 // per file (they used to be recomputed by each rule that needed them).
 import { defaultLimits } from '../limits/index.js';
 import type { Limits } from '../limits/index.js';
+import { activateLog, noteLimit } from './kernel.js';
 import type { LimitHit, LimitLog } from './kernel.js';
 import { KeywordPresence } from './keywords.js';
 import { LineIndex } from './lines.js';
-import { needsSecurityView, securityView } from './normalize.js';
+import { boundedSecurityView, needsSecurityView } from './normalize.js';
 
 /** One view of a file's text (raw, or the line-preserving security view). */
 export class SharedView {
@@ -57,11 +58,14 @@ export class SharedView {
 export class FileViews implements LimitLog {
   readonly raw: SharedView;
   private securityView: SharedView | null | undefined;
-  readonly limitHits: LimitHit[] = [];
 
   constructor(
     readonly text: string,
     readonly limits: Limits = defaultLimits(),
+    /** The scan deadline (monotonic); never passes when omitted. */
+    readonly expired: () => boolean = () => false,
+    /** Where caps hit are noted: another text's views share the analysed file's, so none goes unrecorded. */
+    readonly limitHits: LimitHit[] = [],
   ) {
     this.raw = new SharedView(text, false);
   }
@@ -70,7 +74,16 @@ export class FileViews implements LimitLog {
   get security(): SharedView | undefined {
     if (this.securityView === undefined) {
       let derived: string | undefined;
-      if (!this.raw.ascii) derived = securityView(this.text);
+      if (!this.raw.ascii) {
+        const view = boundedSecurityView(this.text, this.limits.securityViewMaxExtraChars);
+        derived = view.text;
+        if (view.cut) {
+          noteLimit(this, {
+            what: 'characters of NFKC expansion', observed: view.cut.observed, limit: view.cut.limit,
+            message: `NFKC normalisation grew the text to more than ${view.cut.limit} characters; the rest of its security view was not normalised, so look-alike text there was not judged.`,
+          });
+        }
+      }
       this.securityView = derived === undefined || derived === this.text ? null : new SharedView(derived, true);
     }
     return this.securityView ?? undefined;
@@ -91,14 +104,15 @@ let other: FileViews | undefined;
 /** The shared views of `text`: those of the file being analysed when it is that file's text. */
 export function viewsOf(text: string): FileViews {
   if (current?.text === text) return current;
-  if (other?.text !== text) other = new FileViews(text);
+  if (other?.text !== text) other = current ? new FileViews(text, current.limits, current.expired, current.limitHits) : new FileViews(text);
   return other;
 }
 
 /** Makes `text` the file being analysed (the runner calls this once per file) and returns its fresh views. */
-export function beginFile(text: string, limits?: Limits): FileViews {
-  current = new FileViews(text, limits);
+export function beginFile(text: string, limits?: Limits, expired?: () => boolean): FileViews {
+  current = new FileViews(text, limits, expired);
   other = undefined;
+  activateLog(current);
   return current;
 }
 
@@ -106,4 +120,5 @@ export function beginFile(text: string, limits?: Limits): FileViews {
 export function releaseViews(): void {
   current = undefined;
   other = undefined;
+  activateLog(undefined);
 }

@@ -2,7 +2,8 @@
 import { buildBaseline, serializeBaseline } from '../baseline/index.js';
 import { scanDetailed } from '../engine/scan.js';
 import { VERSION } from '../shared/version.js';
-import { baselineInside, writeOut } from './scan-command.js';
+import { checkSideWrite, writeSideFile } from '../shared/side-file.js';
+import { baselineInside } from './scan-command.js';
 
 export interface BaselineCliOptions {
   output: string;
@@ -11,12 +12,15 @@ export interface BaselineCliOptions {
 }
 
 export function runBaseline(target: string, opts: BaselineCliOptions): number {
+  // The baseline may live in the bundle it describes (CONTRACT §9), but never through a link.
+  const destination = { what: 'baseline', target, allowInsideTarget: true };
+  checkSideWrite(opts.output, destination);
   const baselinePath = baselineInside(target, opts.output);
   const { findings, digestOf, report } = scanDetailed({
     target, excludes: opts.exclude, ...(baselinePath !== undefined ? { baselinePath } : {}),
   });
   const baseline = buildBaseline(findings, digestOf, VERSION, opts.reason);
-  writeOut(opts.output, serializeBaseline(baseline, opts.output));
+  writeSideFile(opts.output, serializeBaseline(baseline, opts.output), destination);
   process.stderr.write(`skillspector: wrote ${baseline.fingerprints.length} fingerprint(s) to ${opts.output}\n`);
   return report.execution_successful ? 0 : 2;
 }

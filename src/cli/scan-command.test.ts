@@ -52,6 +52,17 @@ function cliOptions(online: boolean): ScanCliOptions {
   return { format: 'json', output: join(outDir, 'report.json'), report: [], exclude: [], color: false, quiet: true, online };
 }
 
+/**
+ * The path a walk's access stands for: discovery opens children relative to an opened directory,
+ * through `/proc/self/fd/<fd>/<name>` on Linux (src/discovery/dirfd.ts), with raw byte names.
+ */
+function realTarget(p: fs.PathLike): string {
+  const s = Buffer.isBuffer(p) ? p.toString('utf8') : String(p);
+  const m = /^\/proc\/self\/fd\/(\d+)(?:\/(.*))?$/.exec(s);
+  if (!m) return resolve(s);
+  return resolve(join(fs.readlinkSync(`/proc/self/fd/${m[1]}`), m[2] ?? ''));
+}
+
 interface Reads {
   /** Directory listings of the target root. */
   rootListings: number;
@@ -64,11 +75,11 @@ async function countReads<T>(root: string, fn: () => Promise<T> | T): Promise<{ 
   const reads: Reads = { rootListings: 0, opens: new Map() };
   const { readdirSync, openSync } = fs;
   fs.readdirSync = ((p: fs.PathLike, ...rest: unknown[]) => {
-    if (resolve(String(p)) === root) reads.rootListings += 1;
+    if (realTarget(p) === root) reads.rootListings += 1;
     return (readdirSync as (...a: unknown[]) => unknown)(p, ...rest);
   }) as typeof fs.readdirSync;
   fs.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
-    const abs = resolve(String(p));
+    const abs = realTarget(p);
     if (abs.startsWith(`${root}/`)) reads.opens.set(abs, (reads.opens.get(abs) ?? 0) + 1);
     return (openSync as (...a: unknown[]) => number)(p, ...rest);
   }) as typeof fs.openSync;

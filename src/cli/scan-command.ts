@@ -1,5 +1,4 @@
 // `skillspector scan`: parse options, run the engine, write every requested format, exit by verdict.
-import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
 import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
@@ -7,6 +6,7 @@ import { finishScan, prepareScan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
+import { checkSideWrite, writeSideFile } from '../shared/side-file.js';
 import { SEVERITIES } from '../shared/types.js';
 import type { Severity } from '../shared/types.js';
 import { exitCodeFor } from './exit-codes.js';
@@ -62,12 +62,16 @@ export function baselineInside(target: string, baseline: string | undefined): st
   return rel.split(sep).join('/');
 }
 
-export function writeOut(file: string, body: string): void {
-  try {
-    writeFileSync(file, body);
-  } catch (err) {
-    throw new UsageError(`cannot write report to ${JSON.stringify(file)}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+/**
+ * A report may be written inside the scanned folder (`scan . -o report.sarif` is the usual CI step), but
+ * never through a link, a FIFO or a hard-linked file planted there, and never over the target itself.
+ */
+function reportWrite(target: string): { what: string; target: string; allowInsideTarget: true } {
+  return { what: 'report', target, allowInsideTarget: true };
+}
+
+export function writeReport(target: string, file: string, body: string): void {
+  writeSideFile(file, body, reportWrite(target));
 }
 
 export interface ScanRun {
@@ -80,8 +84,9 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
   if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
   const extra = parseReportSpecs(opts.report);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
+  for (const file of [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]) checkSideWrite(file, reportWrite(target));
   const baselinePath = baselineInside(target, opts.baseline);
-  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline) : undefined;
+  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target) : undefined;
   // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
   const prepared = prepareScan({
     target, excludes: opts.exclude,
@@ -103,8 +108,8 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
     process.stderr.write('skillspector: warning: the baseline was written by another scanner version; its fingerprints were ignored (re-run `skillspector baseline`).\n');
   }
   const base: WriterOptions = { color: false, verbose: opts.verbose ?? false, showSuppressed: opts.showSuppressed ?? false };
-  for (const r of extra) writeOut(r.file, render(r.format, report, base));
-  if (opts.output !== undefined) writeOut(opts.output, render(format, report, base));
+  for (const r of extra) writeReport(target, r.file, render(r.format, report, base));
+  if (opts.output !== undefined) writeReport(target, opts.output, render(format, report, base));
   else if (!(opts.quiet && format === 'terminal')) {
     process.stdout.write(render(format, report, { ...base, color: opts.color && isTty && !process.env.NO_COLOR }));
   }

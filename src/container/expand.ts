@@ -6,7 +6,8 @@ import type { Artifact } from '../shared/artifact.js';
 import { isZipBytes, openZip } from './zip/index.js';
 import type { ZipEntry } from './zip/index.js';
 import { containerTypeOf, expectedContainer, isDisguised } from './kind.js';
-import { inspectMember } from './member.js';
+import { recordAnomalies, inspectExtras } from './extras.js';
+import { holdsData, inspectDirectory, inspectMember } from './member.js';
 import { containerException, memberExtra, reportMember, reportPath } from './state.js';
 import type { Attribution, ChainInfo, ExpandOptions, ExpandState, OpenContainer } from './state.js';
 
@@ -100,13 +101,18 @@ function openContainer(state: ExpandState, artifact: Artifact, bytes: Buffer, ch
     ancestry: chain.depth === 0 ? [] : [...chain.ancestry, type], hiddenChain: chain.hiddenChain, disguisedChain: chain.disguisedChain || disguised,
   };
   if (chain.attribution) container.attribution = chain.attribution;
+  recordAnomalies(state, container, opened);
   const entries = [...opened.entries].sort(byName);
   for (const entry of entries) {
     if (state.halted) return;
-    if (entry.isDirectory) continue;
+    if (entry.isDirectory && !holdsData(entry)) {
+      inspectDirectory(state, container, entry);
+      continue;
+    }
     if (timeExceeded(state, container, entry.name)) return;
     inspectMember(state, container, entry);
   }
+  inspectExtras(state, container, opened, () => timeExceeded(state, container));
 }
 
 function byName(a: ZipEntry, b: ZipEntry): number {

@@ -8,6 +8,8 @@ import type { ZipEntry, ZipReadFailure } from './zip/index.js';
 import type { ExpandState, OpenContainer } from './state.js';
 import { containerException, reportMember, reportPath } from './state.js';
 
+const METHOD_DEFLATE = 8;
+
 type Unit = 'bytes' | 'members' | 'depth' | 'ratio' | 'seconds';
 interface Refusal { reason: ExceptionReason; message: string; observed?: number; limit?: number; unit?: Unit }
 
@@ -26,16 +28,41 @@ function quote(name: string): string {
   return JSON.stringify(name);
 }
 
+/** The name check of INSPECTION §3.2 row 3; an unsafe name is reported on the container. */
+function safeName(state: ExpandState, c: OpenContainer, entry: ZipEntry): string | undefined {
+  const checked = checkMemberName(entry.name);
+  if (checked.ok) return checked.name;
+  const at = reportPath(c);
+  const what = entry.isDirectory ? 'directory entry' : 'member';
+  containerException(state, at, 'archive_unsafe_member_path', `Archive ${what} name ${quote(entry.name)} is unsafe (${checked.why}) and was not inspected.`, { member: reportMember(c, entry.name) ?? entry.name });
+  state.ledger.degrade(at, 'partial', 'archive_unsafe_member_path');
+  return undefined;
+}
+
+/**
+ * A directory entry holds no data, so there is nothing to read; its name gets the same check as a
+ * file's (issue 9, item 14): `unzip` creates `../../tmp/evil/` just as it writes a file there.
+ */
+export function inspectDirectory(state: ExpandState, c: OpenContainer, entry: ZipEntry): void {
+  safeName(state, c, entry);
+}
+
+/**
+ * A name ending in `/` or `\` that holds data is still read (issue 9, item 5): Python and `unzip`
+ * on Unix write `payload.sh\` as a file, and stream readers see the data of `x/`. Its virtual path is
+ * the name without the trailing separator; a read that yields no bytes is an ordinary directory.
+ */
+export function holdsData(entry: ZipEntry): boolean {
+  // Two deflated bytes can only encode an empty stream (Java writes directories that way).
+  const emptyStream = entry.method === METHOD_DEFLATE ? 2 : 0;
+  return entry.uncompressedSize > 0 || entry.compressedSize > emptyStream;
+}
+
 export function inspectMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): void {
   const { budget, ledger } = state;
   const at = reportPath(c);
-  const checked = checkMemberName(entry.name);
-  if (!checked.ok) {
-    containerException(state, at, 'archive_unsafe_member_path', `Archive member name ${quote(entry.name)} is unsafe (${checked.why}) and was not inspected.`, { member: reportMember(c, entry.name) ?? entry.name });
-    ledger.degrade(at, 'partial', 'archive_unsafe_member_path');
-    return;
-  }
-  const name = checked.name;
+  const name = safeName(state, c, entry);
+  if (name === undefined) return;
   const path = c.depth === 0 ? name : `${c.artifact.path}!/${name}`;
   if (budget.remainingArchiveMembers() <= 0) {
     containerException(state, at, 'archive_member_limit', 'The shared archive member budget is spent; this and later members were not inspected.', {
@@ -51,7 +78,8 @@ export function inspectMember(state: ExpandState, c: OpenContainer, entry: ZipEn
   state.seen.add(path);
   const result = readMember(state, c, entry);
   if ('reason' in result) return recordUnreadable(state, c, entry, path, result);
-  admitMember(state, c, entry, name, path, result.bytes);
+  if (entry.isDirectory && result.bytes.length === 0) return;
+  admitMember(state, c, entry.unixMode, name, path, result.bytes);
 }
 
 /**
@@ -84,7 +112,7 @@ function excludeMember(state: ExpandState, path: string, c: OpenContainer, entry
 }
 
 /** Checks that need no decompression, then the bounded read. */
-function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): { bytes: Buffer } | Refusal {
+export function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): { bytes: Buffer } | Refusal {
   const { limits } = state.budget;
   if (entry.isSymlink) return { reason: 'archive_link_member', message: 'Archive member is a symbolic link; links are never followed.' };
   if (entry.isEncrypted) return { reason: 'archive_encrypted', message: 'Archive member is encrypted and could not be inspected.' };
@@ -120,15 +148,15 @@ function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-function recordUnreadable(state: ExpandState, c: OpenContainer, entry: ZipEntry, path: string, r: Refusal): void {
+export function recordUnreadable(state: ExpandState, c: OpenContainer, entry: ZipEntry, path: string, r: Refusal, hidden = false): void {
   const { ledger, budget } = state;
   budget.chargeMember(0);
   const failed = UNREADABLE.has(r.reason);
   const provenance = provenanceOf(c, path);
   ledger.addInventory({
     path, content_kind: 'opaque', disposition: failed ? 'failed' : 'partial', size_bytes: entry.uncompressedSize,
-    reason: r.reason, hidden: c.hiddenChain || isHiddenPath(path), local_only: true,
-    ...(provenance ? { provenance } : {}),
+    reason: r.reason, hidden: hidden || c.hiddenChain || isHiddenPath(path), local_only: true,
+    ...(provenance ? { provenance: hidden ? { ...provenance, hiddenChain: true } : provenance } : {}),
   });
   ledger.exception({ phase: 'containers', ...r, path });
 }
@@ -142,12 +170,14 @@ function provenanceOf(c: OpenContainer, path: string): Artifact['provenance'] {
   };
 }
 
-function admitMember(state: ExpandState, c: OpenContainer, entry: ZipEntry, name: string, path: string, bytes: Buffer): void {
+/** A member read in full: charged, inventoried, analyzed, and opened when it is itself a container. `concealed` marks content no directory lists. */
+export function admitMember(state: ExpandState, c: OpenContainer, unixMode: number, name: string, path: string, bytes: Buffer, concealed = false): void {
   state.budget.chargeMember(bytes.length);
-  const provenance = provenanceOf(c, path);
+  const listed = provenanceOf(c, path);
+  const provenance = listed && concealed ? { ...listed, hiddenChain: true } : listed;
   const member: Artifact = {
-    path, origin: 'member', bytes, size: bytes.length, truncated: false, mode: entry.unixMode & 0o7777,
-    hidden: provenance ? provenance.hiddenChain : isHiddenPath(path),
+    path, origin: 'member', bytes, size: bytes.length, truncated: false, mode: unixMode & 0o7777,
+    hidden: concealed || (provenance ? provenance.hiddenChain : isHiddenPath(path)),
   };
   if (provenance) member.provenance = provenance;
   state.members.push(member);

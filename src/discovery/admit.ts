@@ -1,16 +1,19 @@
 // Reads one regular file into an Artifact under the per-file and bundle byte budgets.
-import { join } from 'node:path';
 import type { Budget } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
 import { readBounded } from './read.js';
 
-export function admitFile(root: string, path: string, budget: Budget, ledger: Ledger): Artifact | null {
+/**
+ * `location` is what opens the file (a raw byte path, relative to an opened directory during the walk);
+ * `path` is its bundle-relative display path.
+ */
+export function admitFile(location: string | Buffer, path: string, budget: Budget, ledger: Ledger): Artifact | null {
   const hidden = isHiddenPath(path);
   const remaining = budget.remainingBytes();
   const cap = Math.min(budget.limits.maxFileBytes, remaining);
-  const read = readBounded(join(root, path), cap);
+  const read = readBounded(location, cap);
   if (!read.ok) {
     if (read.reason === 'not_regular_file') {
       ledger.addInventory({ path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: 0, reason: read.reason, hidden, local_only: true });

@@ -2,6 +2,8 @@
 import { isUtf8 } from 'node:buffer';
 import { extname } from 'node:path/posix';
 import type { ContentKind, FileType } from '../shared/types.js';
+import { hasDataMagic, hasPdfStructure, isPdfMagic, promisesDataFormat } from './binary-formats.js';
+import { decodeAs, detectEncoding, goodRatio, textStats } from './text-detect.js';
 
 const TYPE_BY_EXT: Record<string, FileType> = {
   '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.txt': 'text', '.rst': 'text',
@@ -19,16 +21,8 @@ export const EXECUTABLE_SUFFIXES = new Set([
   '.com', '.exe', '.dll', '.so', '.dylib', '.bin', '.app', '.msi', '.go', '.rs',
 ]);
 
-const BINARY_MAGIC: readonly Buffer[] = [
-  Buffer.from([0x89, 0x50, 0x4e, 0x47]), // PNG
-  Buffer.from([0xff, 0xd8, 0xff]), // JPEG
-  Buffer.from('GIF87a'), Buffer.from('GIF89a'),
-  Buffer.from([0x50, 0x4b, 0x03, 0x04]), // ZIP
-  Buffer.from([0x7f, 0x45, 0x4c, 0x46]), // ELF
-  Buffer.from('MZ'),
-  Buffer.from([0x00, 0x61, 0x73, 0x6d]), // wasm
-  Buffer.from('%PDF-'),
-];
+/** Executable suffixes of compiled (non-text) code. */
+const COMPILED_SUFFIXES = new Set(['.pyc', '.pyo', '.com', '.exe', '.dll', '.so', '.dylib', '.bin', '.app', '.msi', '.class', '.o', '.a']);
 
 const EXEC_MAGIC: readonly Buffer[] = [
   Buffer.from('MZ'),
@@ -72,40 +66,65 @@ export function isExecutable(path: string, bytes: Buffer | undefined, mode: numb
   );
 }
 
-const SAMPLE = 64 * 1024;
-
-export function contentKindOf(bytes: Buffer): ContentKind {
-  if (BINARY_MAGIC.some((m) => startsWith(bytes, m))) return 'binary';
-  const sample = bytes.subarray(0, SAMPLE);
-  if (isUtf8(sample) || (bytes.length > SAMPLE && isUtf8(trimPartialCodePoint(sample)))) return 'text';
-  // Not UTF-8: accept legacy text that is mostly printable and mostly decodable. Compressed or encrypted
-  // bytes are ~88 % "printable" by byte value, so the U+FFFD bound (<= 10 %, as upstream) is what rejects them.
-  let printable = 0;
-  for (const b of sample) if (b === 9 || b === 10 || b === 13 || (b >= 0x20 && b !== 0x7f)) printable += 1;
-  if (sample.length === 0) return 'text';
-  return printable / sample.length >= 0.85 && replacementRatio(sample) <= 0.1 ? 'text' : 'binary';
+/** How an artifact's bytes are read: `mixed` is text whose other parts are neither text nor a known format. */
+export interface ContentClass {
+  kind: ContentKind;
+  mixed: boolean;
 }
 
-/** Share of U+FFFD among the characters of a lenient UTF-8 decoding. */
-function replacementRatio(sample: Buffer): number {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(sample);
-  let bad = 0;
-  for (let i = text.indexOf('\uFFFD'); i !== -1; i = text.indexOf('\uFFFD', i + 1)) bad += 1;
-  return text.length === 0 ? 0 : bad / text.length;
+const TEXT: ContentClass = { kind: 'text', mixed: false };
+const MIXED: ContentClass = { kind: 'text', mixed: true };
+const BINARY: ContentClass = { kind: 'binary', mixed: false };
+
+/** A text run this long, or this share of the content in word-length runs, is text an agent can read. */
+const TEXT_RUN = 64;
+const RUN_SHARE = 0.25;
+
+/**
+ * Text or binary, decided on the whole content (bounded windows across the file), never on the first bytes
+ * alone (INSPECTION §2):
+ * - a ZIP is binary (the container stage opens it), and so is native code that is not strong text;
+ * - a file with a binary magic (image, PDF, font, native code…) is text when it is strong text — no NUL
+ *   and ≥ 95 % printable, which no real image, font or executable is. A `.pdf` with PDF structure (objects,
+ *   xref, %%EOF) stays a PDF even when all ASCII;
+ * - otherwise valid UTF-8, or UTF-16 (BOM, or the NUL pattern of ASCII in UTF-16), or ≥ 85 % printable
+ *   without a binary region, is text;
+ * - what remains but still holds readable text runs is `mixed`: its text is analysed and the rest is
+ *   recorded as not read (partial). A known data format under its own name (`logo.png`) is binary.
+ */
+export function classifyContent(bytes: Buffer, path = ''): ContentClass {
+  if (bytes.length === 0) return TEXT;
+  if (isZipStart(bytes)) return BINARY;
+  const encoding = detectEncoding(bytes);
+  const code = hasBinaryExecutableMagic(bytes);
+  const magic = code || hasDataMagic(bytes);
+  if (!magic && encoding === 'utf8' && isUtf8(bytes)) return TEXT; // NULs included: AE3 reports them
+  const stats = textStats(bytes, encoding);
+  const ratio = goodRatio(stats);
+  if (magic) {
+    if (stats.nul === 0 && ratio >= 0.95) {
+      return isPdfMagic(bytes) && suffixOf(path) === '.pdf' && hasPdfStructure(bytes) ? BINARY : TEXT;
+    }
+    // Native code is unread binary (partial, by the executable policy); a data format under its own name is data.
+    if (code || promisesDataFormat(suffixOf(path))) return BINARY;
+  } else if (ratio >= 0.85 && stats.binaryBlocks === 0) return TEXT;
+  // Compiled code by name (`.pyc`, `.so`, …) holds strings but is code: the executable policy keeps it partial.
+  if (COMPILED_SUFFIXES.has(suffixOf(path))) return BINARY;
+  const readable = stats.longestRun >= TEXT_RUN || (stats.runChars >= TEXT_RUN && stats.runChars >= stats.total * RUN_SHARE);
+  return readable ? MIXED : BINARY;
 }
 
-/** A sample cut mid-character is still UTF-8 text: drop up to 3 trailing continuation bytes. */
-function trimPartialCodePoint(sample: Buffer): Buffer {
-  let end = sample.length;
-  for (let i = 0; i < 3 && end > 0 && ((sample[end - 1] ?? 0) & 0xc0) === 0x80; i += 1) end -= 1;
-  if (end > 0 && ((sample[end - 1] ?? 0) & 0xc0) === 0xc0) end -= 1;
-  return sample.subarray(0, end);
+export function contentKindOf(bytes: Buffer, path = ''): ContentKind {
+  return classifyContent(bytes, path).kind;
 }
 
+function isZipStart(bytes: Buffer): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** The text an agent reads: UTF-16 when detected (BOM or NUL pattern), else lenient UTF-8; no BOM. */
 export function decodeText(bytes: Buffer): string {
-  let text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return text;
+  return decodeAs(bytes, detectEncoding(bytes));
 }
 
 export function countLines(text: string): number {

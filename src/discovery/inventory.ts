@@ -3,19 +3,17 @@ import type { InventoryRow, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isExecutableArtifact } from '../container/concealment.js';
 import { isZipBytes } from '../container/zip/index.js';
-import { contentKindOf } from './classify.js';
+import { isUnopenableArchive, looksCompressed } from './binary-formats.js';
+import { classifyContent } from './classify.js';
 
-// Compressed or archive formats we cannot open (ZIP-based ones we can): gzip/tar.gz, bzip2, xz, 7z,
-// RAR, zstd, lzip, CAB. Anything could be inside, so they are never out of scope.
-const OTHER_ARCHIVE_MAGIC: readonly Buffer[] = [
-  Buffer.from([0x1f, 0x8b]), Buffer.from('BZh'), Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
-  Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), Buffer.from('Rar!\u001a\u0007'), Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
-  Buffer.from('LZIP'), Buffer.from('MSCF'),
-];
-
+/**
+ * Compressed or archive content we cannot open (ZIP-based containers we can): a known compression or
+ * archive start (gzip, bzip2, xz, 7z, RAR, zstd, LZMA-alone, raw zlib, Unix compress, tar…), or bytes of
+ * no known data format with the entropy of compressed or encrypted data. Anything could be inside, so
+ * they are never out of scope.
+ */
 export function isUnsupportedArchive(bytes: Buffer): boolean {
-  if (OTHER_ARCHIVE_MAGIC.some((m) => bytes.length >= m.length && bytes.subarray(0, m.length).equals(m))) return true;
-  return bytes.length >= 262 && bytes.subarray(257, 262).toString('latin1') === 'ustar';
+  return isUnopenableArchive(bytes) || (looksCompressed(bytes) && !isZipBytes(bytes));
 }
 
 export function inventoryRowFor(artifact: Artifact): InventoryRow {
@@ -34,10 +32,15 @@ export function inventoryRowFor(artifact: Artifact): InventoryRow {
     row.reason = 'total_bytes_limit';
     return row;
   }
-  row.content_kind = contentKindOf(bytes);
+  const content = classifyContent(bytes, artifact.path);
+  row.content_kind = content.kind;
   if (artifact.truncated) {
     row.disposition = 'partial';
     row.reason = 'size_limit';
+  } else if (content.mixed) {
+    // Its readable text is analysed; the rest is neither text nor a format we know, so it was not read.
+    row.disposition = 'partial';
+    row.reason = 'opaque_content';
   } else if (row.content_kind === 'binary' && (isUnsupportedArchive(bytes) || isExecutableArtifact({ row, bytes, mode: artifact.mode, origin: artifact.origin }))) {
     // Executable binary content (native code, bytecode, macro projects, mode bits) and archives we
     // cannot open are unread: never let them pass as analyzed or out of scope.
@@ -61,12 +64,16 @@ export function recordInventory(ledger: Ledger, artifact: Artifact): InventoryRo
   ledger.addInventory(row);
   if (row.reason === 'binary_content') ledger.scope('binary_content', row.path);
   if (row.reason === 'opaque_content' && artifact.bytes) {
-    ledger.exception({
-      phase: 'analysis', reason: 'opaque_content', path: row.path,
-      message: isUnsupportedArchive(artifact.bytes)
-        ? 'Compressed archive in a format SkillSpector cannot open (only ZIP-based containers are inspected); its contents were not analyzed.'
-        : 'Executable binary content (native code, bytecode or a macro project) cannot be analyzed by text rules.',
-    });
+    ledger.exception({ phase: 'analysis', reason: 'opaque_content', path: row.path, message: opaqueMessage(row, artifact.bytes) });
   }
   return row;
+}
+
+function opaqueMessage(row: InventoryRow, bytes: Buffer): string {
+  if (row.content_kind === 'text') {
+    return 'Mixed content: its readable text was analyzed, but other parts are neither text nor a known binary format and were not analyzed.';
+  }
+  return isUnsupportedArchive(bytes)
+    ? 'Compressed or encrypted content in a format SkillSpector cannot open (only ZIP-based containers are inspected); its contents were not analyzed.'
+    : 'Executable binary content (native code, bytecode or a macro project) cannot be analyzed by text rules.';
 }

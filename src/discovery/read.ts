@@ -5,8 +5,11 @@ export type ReadOutcome =
   | { ok: true; bytes: Buffer; size: number; mode: number; truncated: boolean }
   | { ok: false; reason: 'read_error' | 'stat_error' | 'file_disappeared' | 'not_regular_file'; detail: string };
 
-/** Reads at most `maxBytes`; O_NOFOLLOW closes the gap between lstat and open. */
-export function readBounded(absPath: string, maxBytes: number): ReadOutcome {
+/**
+ * Reads at most `maxBytes`; O_NOFOLLOW closes the gap between lstat and open. `absPath` may be a raw
+ * byte path (a Buffer), so names that are not valid UTF-8 open the file they name.
+ */
+export function readBounded(absPath: string | Buffer, maxBytes: number): ReadOutcome {
   let fd: number;
   try {
     fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0));

@@ -1,5 +1,6 @@
 // Resolves the CLI/MCP target before any scanning: refuses links and symlinked parents.
 import { lstatSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 
 export class UsageError extends Error {
@@ -14,11 +15,13 @@ export interface ResolvedTarget {
   absolute: string;
   /** Name used for a single-file bundle. */
   name: string;
+  /** Device and inode seen here: the walk checks the directory it opens is this one. */
+  identity: { dev: bigint; ino: bigint };
 }
 
-function lstatOrNull(p: string): ReturnType<typeof lstatSync> | null {
+function lstatOrNull(p: string): BigIntStats | null {
   try {
-    return lstatSync(p);
+    return lstatSync(p, { bigint: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -49,8 +52,9 @@ export function resolveTarget(target: string): ResolvedTarget {
     throw new UsageError(`target ${JSON.stringify(target)} is a symlink; links are never followed, scan the real path`);
   }
   assertNoSymlinkedParent(absolute);
-  if (st.isDirectory()) return { kind: 'directory', absolute, name: basename(absolute) };
-  if (st.isFile()) return { kind: 'file', absolute, name: basename(absolute) };
+  const identity = { dev: st.dev, ino: st.ino };
+  if (st.isDirectory()) return { kind: 'directory', absolute, name: basename(absolute), identity };
+  if (st.isFile()) return { kind: 'file', absolute, name: basename(absolute), identity };
   throw new UsageError(`target ${JSON.stringify(target)} is not a regular file or directory`);
 }
 

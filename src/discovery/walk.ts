@@ -1,109 +1,98 @@
 // Depth-first, lexical walk of a skill directory under the bundle budgets (INSPECTION §1).
-import { readdirSync } from 'node:fs';
-import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
+// Every directory is opened without following links and its children are opened relative to it, so a
+// directory swapped for a symlink mid-walk is never followed. Names are read as raw bytes: what opens an
+// entry is its exact name, what the report shows is an unambiguous display form (src/discovery/names.ts).
 import type { Budget } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
-import type { PathMatcher } from '../shared/glob.js';
 import { admitFile } from './admit.js';
+import { childPath, closeDir, listRaw, openChild, openRoot } from './dirfd.js';
+import type { DirHandle } from './dirfd.js';
+import { followReferences } from './follow.js';
+import { displayName, hexName } from './names.js';
+import { describeCensus, takeCensus } from './skipped.js';
+import { chargeEntry, flagReliedOnLink, readLinkText, recordDirectoryError, recordNotRegular } from './walk-state.js';
+import type { RawEntry, WalkOptions, WalkResult, WalkState } from './walk-state.js';
+
+export type { WalkOptions, WalkResult } from './walk-state.js';
 
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '__pycache__', '.venv', 'venv', '.tox', '.pytest_cache']);
-
-export interface WalkOptions {
-  excludes: PathMatcher;
-  /** Bundle-relative path of the selected baseline file, never analyzed. */
-  baselinePath?: string;
-}
-
-export interface WalkResult {
-  artifacts: Artifact[];
-  /** Shipped bytecode seen on disk (SC8), including inside skipped `__pycache__` directories. */
-  bytecode: string[];
-}
-
-interface WalkState {
-  root: string;
-  budget: Budget;
-  ledger: Ledger;
-  options: WalkOptions;
-  result: WalkResult;
-  stopped: boolean;
-}
+const MANIFEST_NAMES = new Set(['SKILL.md', 'skill.md']);
 
 export function walkDirectory(root: string, budget: Budget, ledger: Ledger, options: WalkOptions): WalkResult {
-  const state: WalkState = { root, budget, ledger, options, result: { artifacts: [], bytecode: [] }, stopped: false };
-  visitDirectory(state, '', 0);
-  return state.result;
+  const result: WalkResult = { artifacts: [], bytecode: [], collisions: [] };
+  let handle: DirHandle;
+  try {
+    handle = openRoot(root, options.identity);
+  } catch (err) {
+    recordDirectoryError(ledger, '', err, 'opened');
+    return result;
+  }
+  const state: WalkState = {
+    root: handle, budget, ledger, options, result, stopped: false, skipped: new Map(), links: new Map(),
+    flaggedLinks: new Set(), censusLeft: { value: budget.limits.maxEntries }, seen: undefined,
+  };
+  try {
+    visitDirectory(state, handle, '', [], 0);
+    followReferences(state, { visitEntry: (dir, entry, path, chain, depth) => visitEntry(state, dir, entry, path, chain, depth) });
+  } finally {
+    closeDir(handle);
+  }
+  return result;
 }
 
-function listSorted(state: WalkState, rel: string): Dirent[] | null {
+/** Entries sorted by display name (raw bytes break ties), so the order is lexical and stable. */
+function listSorted(state: WalkState, dir: DirHandle, rel: string): RawEntry[] | null {
   try {
-    const entries = readdirSync(join(state.root, rel), { withFileTypes: true });
-    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = listRaw(dir).map((d): RawEntry => ({ raw: d.name, name: displayName(d.name), kind: d }));
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : Buffer.compare(a.raw, b.raw)));
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    state.ledger.exception({
-      phase: 'discovery',
-      reason: code === 'ENOENT' ? 'file_disappeared' : 'read_error',
-      path: rel === '' ? '.' : `${rel}/`,
-      message: `Directory could not be listed (${code ?? 'error'}).`,
-    });
+    recordDirectoryError(state.ledger, rel, err, 'listed');
     return null;
   }
 }
 
-function visitDirectory(state: WalkState, rel: string, depth: number): void {
-  const entries = listSorted(state, rel);
+function visitDirectory(state: WalkState, dir: DirHandle, rel: string, chain: readonly Buffer[], depth: number): void {
+  const entries = listSorted(state, dir, rel);
   if (!entries) return;
+  state.options.onDirectoryListed?.(rel);
+  let previous: RawEntry | undefined;
   for (const entry of entries) {
     if (state.stopped) return;
     const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
     if (!chargeEntry(state, path)) return;
-    visitEntry(state, entry, path, depth);
+    if (previous?.name === entry.name) {
+      recordCollision(state, path, previous.raw, entry.raw);
+      continue;
+    }
+    previous = entry;
+    visitEntry(state, dir, entry, path, chain, depth);
   }
 }
 
-function chargeEntry(state: WalkState, path: string): boolean {
-  const { budget, ledger } = state;
-  if (budget.scanExpired()) {
-    ledger.exception({
-      phase: 'discovery', reason: 'runtime_limit', path,
-      message: 'The scan deadline passed during discovery; this and later entries were not inspected.',
-      observed: Math.round(budget.elapsedMs()) / 1000, limit: budget.limits.scanDeadlineMs / 1000, unit: 'seconds',
-    });
-    state.stopped = true;
-    return false;
-  }
-  if (budget.entries >= budget.limits.maxEntries) {
-    ledger.exception({
-      phase: 'discovery', reason: 'artifact_count_limit', path,
-      message: `More than ${budget.limits.maxEntries} entries; this and later entries were not inspected.`,
-      observed: budget.entries + 1, limit: budget.limits.maxEntries, unit: 'entries',
-    });
-    state.stopped = true;
-    return false;
-  }
-  budget.entries += 1;
-  return true;
+/** Two raw names with one display path: neither reading may stand for the other, so the scan fails. */
+function recordCollision(state: WalkState, path: string, first: Buffer, second: Buffer): void {
+  state.result.collisions.push(path);
+  state.ledger.exception({
+    phase: 'discovery', reason: 'artifact_path_collision', path,
+    message: `Two directory entries share the display path ${JSON.stringify(path)} (raw names hex ${hexName(first)} and ${hexName(second)}): bytes that are not valid UTF-8 are shown as \\xHH, which a real name can also spell. Only the first was inspected; rename one to remove the ambiguity.`,
+  });
 }
 
-function visitEntry(state: WalkState, entry: Dirent, path: string, depth: number): void {
-  const { ledger } = state;
-  if (entry.isSymbolicLink() || (!entry.isDirectory() && !entry.isFile())) {
-    ledger.addInventory({
-      path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: 0, reason: 'not_regular_file',
-      hidden: isHiddenPath(path), local_only: true,
-    });
-    ledger.scope('not_regular_file', path);
+function visitEntry(state: WalkState, dir: DirHandle, entry: RawEntry, path: string, chain: readonly Buffer[], depth: number): void {
+  state.seen?.add(path);
+  const { kind } = entry;
+  if (kind.isSymbolicLink() || (!kind.isDirectory() && !kind.isFile())) {
+    recordNotRegular(state, path);
+    if (kind.isSymbolicLink()) state.links.set(path, readLinkText(dir, entry.raw));
+    if (depth === 0 && MANIFEST_NAMES.has(path)) flagReliedOnLink(state, path, 'The root manifest');
     return;
   }
-  if (entry.isDirectory()) return visitSubdirectory(state, entry.name, path, depth);
-  if (isBytecode(path)) state.result.bytecode.push(path);
+  if (kind.isDirectory()) return visitSubdirectory(state, dir, entry, path, chain, depth);
+  if (/\.py[co]$/i.test(path)) state.result.bytecode.push(path);
   if (state.options.excludes.matches(path)) return excludeFile(state, path, 'user_exclusion');
   if (state.options.baselinePath === path) return excludeFile(state, path, 'baseline_file');
-  const artifact = admitFile(state.root, path, state.budget, state.ledger);
+  const artifact = admitFile(childPath(dir, entry.raw), path, state.budget, state.ledger);
   if (artifact) state.result.artifacts.push(artifact);
 }
 
@@ -115,43 +104,94 @@ function excludeFile(state: WalkState, path: string, reason: 'user_exclusion' | 
   state.ledger.scope(reason, path);
 }
 
-function visitSubdirectory(state: WalkState, name: string, path: string, depth: number): void {
-  const { ledger, budget } = state;
-  if (SKIPPED_DIRECTORIES.has(name)) {
-    ledger.scope('excluded_directory', `${path}/`);
-    if (name === '__pycache__') state.result.bytecode.push(`${path}/`);
-    return;
+function openSubdirectory(state: WalkState, dir: DirHandle, raw: Buffer, path: string): DirHandle | null {
+  try {
+    return openChild(dir, raw);
+  } catch (err) {
+    recordDirectoryError(state.ledger, path, err, 'opened');
+    return null;
   }
-  if (name === '.git') return visitGit(state, path);
+}
+
+function visitSubdirectory(state: WalkState, dir: DirHandle, entry: RawEntry, path: string, chain: readonly Buffer[], depth: number): void {
+  const { budget } = state;
+  if (SKIPPED_DIRECTORIES.has(entry.name)) return recordSkipped(state, dir, entry, path, chain);
+  if (entry.name === '.git') return visitGit(state, dir, entry.raw, path, [...chain, entry.raw]);
   if (depth + 1 > budget.limits.maxDepth) {
-    ledger.exception({
+    state.ledger.exception({
       phase: 'discovery', reason: 'traversal_depth_limit', path: `${path}/`,
       observed: depth + 2, limit: budget.limits.maxDepth, unit: 'depth',
     });
     return;
   }
-  visitDirectory(state, path, depth + 1);
-}
-
-/** From `.git/` only `config` and `hooks/*` are inventoried; the rest is VCS metadata. */
-function visitGit(state: WalkState, gitPath: string): void {
-  state.ledger.scope('vcs_metadata', `${gitPath}/`, 'Version-control metadata; only .git/config and .git/hooks/* are analyzed.');
-  for (const entry of listSorted(state, gitPath) ?? []) {
-    const path = `${gitPath}/${entry.name}`;
-    if (entry.name === 'config' && entry.isFile() && !entry.isSymbolicLink()) {
-      if (!chargeEntry(state, path)) return;
-      const a = admitFile(state.root, path, state.budget, state.ledger);
-      if (a) state.result.artifacts.push(a);
-    } else if (entry.name === 'hooks' && entry.isDirectory() && !entry.isSymbolicLink()) {
-      for (const hook of listSorted(state, path) ?? []) {
-        const hookPath = `${path}/${hook.name}`;
-        if (!chargeEntry(state, hookPath)) return;
-        visitEntry(state, hook, hookPath, 64);
-      }
-    }
+  const child = openSubdirectory(state, dir, entry.raw, path);
+  if (!child) return;
+  try {
+    visitDirectory(state, child, path, [...chain, entry.raw], depth + 1);
+  } finally {
+    closeDir(child);
   }
 }
 
-function isBytecode(path: string): boolean {
-  return /\.py[co]$/i.test(path);
+/**
+ * A dependency or cache directory is not walked, but it is inventoried (one out-of-scope row with its
+ * file count and size) and remembered, so files the skill references inside it are read later.
+ */
+function recordSkipped(state: WalkState, dir: DirHandle, entry: RawEntry, path: string, chain: readonly Buffer[]): void {
+  const { ledger, budget } = state;
+  if (entry.name === '__pycache__') state.result.bytecode.push(`${path}/`);
+  state.skipped.set(path, [...chain, entry.raw]);
+  const child = openSubdirectory(state, dir, entry.raw, path);
+  if (!child) return;
+  let summary: string;
+  let bytes = 0;
+  try {
+    const census = takeCensus(child, { left: state.censusLeft, maxDepth: budget.limits.maxDepth, expired: () => budget.scanExpired() });
+    summary = describeCensus(census);
+    bytes = census.bytes;
+  } finally {
+    closeDir(child);
+  }
+  ledger.addInventory({
+    path: `${path}/`, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: bytes, reason: 'excluded_directory',
+    hidden: isHiddenPath(path), local_only: true,
+  });
+  ledger.scope(
+    'excluded_directory', `${path}/`,
+    `Dependency or cache directory, not analyzed: ${summary}. Files in it that the skill references are analyzed.`,
+  );
+}
+
+/** From `.git/` only `config` and `hooks/*` are inventoried; the rest is VCS metadata. */
+function visitGit(state: WalkState, parent: DirHandle, raw: Buffer, gitPath: string, chain: readonly Buffer[]): void {
+  state.ledger.scope('vcs_metadata', `${gitPath}/`, 'Version-control metadata; only .git/config and .git/hooks/* are analyzed.');
+  const git = openSubdirectory(state, parent, raw, gitPath);
+  if (!git) return;
+  try {
+    for (const entry of listSorted(state, git, gitPath) ?? []) {
+      const path = `${gitPath}/${entry.name}`;
+      if (entry.name === 'config' && entry.kind.isFile()) {
+        if (!chargeEntry(state, path)) return;
+        visitEntry(state, git, entry, path, chain, 64);
+      } else if (entry.name === 'hooks' && entry.kind.isDirectory()) {
+        visitHooks(state, git, entry.raw, path, [...chain, entry.raw]);
+      }
+    }
+  } finally {
+    closeDir(git);
+  }
+}
+
+function visitHooks(state: WalkState, git: DirHandle, raw: Buffer, hooksPath: string, chain: readonly Buffer[]): void {
+  const hooks = openSubdirectory(state, git, raw, hooksPath);
+  if (!hooks) return;
+  try {
+    for (const hook of listSorted(state, hooks, hooksPath) ?? []) {
+      const hookPath = `${hooksPath}/${hook.name}`;
+      if (!chargeEntry(state, hookPath)) return;
+      visitEntry(state, hooks, hook, hookPath, chain, 64);
+    }
+  } finally {
+    closeDir(hooks);
+  }
 }

@@ -3,6 +3,8 @@ import type { Finding } from '../analysis/finding.js';
 import { registerKeywords } from '../analysis/keywords.js';
 import { corroborateFlow } from '../analysis/calibration.js';
 import { fileRole } from '../analysis/placement.js';
+import { activateLog } from '../analysis/kernel.js';
+import type { LimitLog } from '../analysis/kernel.js';
 import { FileAnalyzer } from '../analysis/runner.js';
 import { releaseViews } from '../analysis/views.js';
 import type { Limits } from '../limits/index.js';
@@ -25,13 +27,19 @@ function errorClass(err: unknown): string {
   return err instanceof Error ? err.name : typeof err;
 }
 
+/** The scan deadline as analysis sees it: whether it passed, and the real time spent so far. */
+export interface AnalysisDeadline {
+  expired: () => boolean;
+  elapsedMs: () => number;
+}
+
 export function analyzeFiles(
   rules: readonly Rule[],
   files: readonly FileView[],
   bundle: BundleView,
   limits: Limits,
   ledger: Ledger,
-  expired: () => boolean,
+  deadline: AnalysisDeadline,
   onProgress?: (done: number, total: number) => void,
 ): AnalysisResult {
   const findings: Finding[] = [];
@@ -43,17 +51,24 @@ export function analyzeFiles(
     if (rule.kind === 'pattern') for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
   }
   for (const file of files) {
-    if (expired()) {
+    if (deadline.expired()) {
       stoppedAt = file.path;
       break;
     }
-    const analyzer = new FileAnalyzer(file, limits);
+    const analyzer = new FileAnalyzer(file, limits, deadline.expired);
+    let cut = false;
     for (const rule of rules) {
-      if (!applies(rule, file)) continue;
+      // Checked between rules, and inside matching (src/analysis/kernel.ts): one huge file cannot run on.
+      if (deadline.expired()) {
+        cut = true;
+        break;
+      }
       try {
+        if (!applies(rule, file)) continue;
         if (rule.kind === 'pattern') analyzer.runPatternRule(rule);
         else if (rule.kind === 'custom') analyzer.runCustomRule(rule, { file, bundle, views: analyzer.views });
       } catch (err) {
+        // Recorded for this rule and this file only; every other rule and file is still analysed.
         failedRules.add(rule.meta.id);
         ledger.exception({
           phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: [rule.meta.id],
@@ -61,43 +76,61 @@ export function analyzeFiles(
         });
       }
     }
-    analyzer.finish();
-    for (const hit of analyzer.views.limitHits) {
+    // A rule that was running when the deadline passed may have stopped early: this file is cut short too.
+    cut ||= deadline.expired();
+    try {
+      analyzer.finish();
+    } catch (err) {
       ledger.exception({
-        phase: 'analysis', reason: 'output_limit', path: file.path, observed: hit.observed, limit: hit.limit, unit: 'records',
-        message: `Matching stopped early: more than ${hit.limit} ${hit.what} in one file; the rest were not judged.`,
+        phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: ['calibration'],
+        message: `Finding calibration failed unexpectedly (${errorClass(err)}); severities for this file may be unadjusted.`,
       });
     }
-    if (analyzer.truncated) {
-      ledger.exception({
-        phase: 'analysis', reason: 'output_limit', path: file.path, observed: limits.maxFindingsPerFile + 1,
-        limit: limits.maxFindingsPerFile, unit: 'records',
-        message: `More than ${limits.maxFindingsPerFile} findings in one file; the rest were dropped.`,
-      });
-    }
-    findings.push(...analyzer.findings);
+    recordLimitHits(ledger, file.path, analyzer, limits);
+    for (const f of analyzer.findings) findings.push(f);
     done += 1;
     onProgress?.(done, files.length);
+    if (cut) {
+      stoppedAt = file.path;
+      break;
+    }
   }
-  if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits);
+  if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits, deadline.elapsedMs());
   const roles = new Map(files.map((f) => [f.path, fileRole(f)]));
   corroborateFlow(findings, (path) => roles.get(path));
-  findings.push(...runBundleRules(rules, files, bundle, limits, ledger, failedRules));
+  for (const f of runBundleRules(rules, files, bundle, limits, ledger, failedRules)) findings.push(f);
   releaseViews();
   recordStatuses(rules, files, ledger, failedRules);
   return { findings, rulesRun: rules.length };
 }
 
-function recordDeadline(ledger: Ledger, files: readonly FileView[], stoppedAt: string, limits: Limits): void {
+function recordLimitHits(ledger: Ledger, path: string, analyzer: FileAnalyzer, limits: Limits): void {
+  for (const hit of analyzer.views.limitHits) {
+    ledger.exception({
+      phase: 'analysis', reason: 'output_limit', path, observed: hit.observed, limit: hit.limit, unit: 'records',
+      message: hit.message ?? `Matching stopped early: more than ${hit.limit} ${hit.what} in one file; the rest were not judged.`,
+    });
+  }
+  if (analyzer.truncated) {
+    ledger.exception({
+      phase: 'analysis', reason: 'output_limit', path, observed: limits.maxFindingsPerFile + 1,
+      limit: limits.maxFindingsPerFile, unit: 'records',
+      message: `More than ${limits.maxFindingsPerFile} findings in one file; the rest were dropped.`,
+    });
+  }
+}
+
+/** `stoppedAt` and every later file are partial; the row carries the real time spent, not the limit. */
+function recordDeadline(ledger: Ledger, files: readonly FileView[], stoppedAt: string, limits: Limits, elapsedMs: number): void {
   let skipping = false;
   for (const file of files) {
     if (file.path === stoppedAt) skipping = true;
     if (skipping) ledger.degrade(file.path, 'partial', 'runtime_limit');
   }
   ledger.exception({
-    phase: 'analysis', reason: 'runtime_limit', path: stoppedAt, observed: limits.scanDeadlineMs / 1000,
+    phase: 'analysis', reason: 'runtime_limit', path: stoppedAt, observed: Math.round(elapsedMs) / 1000,
     limit: limits.scanDeadlineMs / 1000, unit: 'seconds',
-    message: 'The scan deadline passed during analysis; this and later files were not analyzed.',
+    message: 'The scan deadline passed during analysis; this file was cut short and later files were not analyzed.',
   });
 }
 
@@ -106,22 +139,34 @@ function runBundleRules(
 ): Finding[] {
   const out: Finding[] = [];
   const byPath = new Map(files.map((f) => [f.path, f]));
+  const where = bundle.manifestPath ?? '.';
+  // Caps a bundle rule's helpers reach are noted here (they have no file views) and recorded on the manifest.
+  const log: LimitLog = { limits, limitHits: [] };
   for (const rule of rules) {
     if (rule.kind !== 'bundle') continue;
     try {
-      for (const hit of rule.check(bundle, files)) {
+      activateLog(log);
+      const hits = rule.check(bundle, files);
+      for (const hit of hits) {
         const file = byPath.get(hit.file) ?? placeholderView(hit.file, bundle);
         const analyzer = new FileAnalyzer(file, limits);
         analyzer.add(rule.meta, hit, analyzer.rawView());
-        out.push(...analyzer.findings);
+        for (const f of analyzer.findings) out.push(f);
       }
     } catch (err) {
       failed.add(rule.meta.id);
       ledger.exception({
-        phase: 'analysis', reason: 'analyzer_runtime_error', path: bundle.manifestPath ?? '.', analyzers: [rule.meta.id],
+        phase: 'analysis', reason: 'analyzer_runtime_error', path: where, analyzers: [rule.meta.id],
         message: `Rule ${rule.meta.id} failed unexpectedly (${errorClass(err)}); its result is unknown.`,
       });
     }
+  }
+  activateLog(undefined);
+  for (const hit of log.limitHits) {
+    ledger.exception({
+      phase: 'analysis', reason: 'output_limit', path: where, observed: hit.observed, limit: hit.limit, unit: 'records',
+      message: hit.message ?? `A bundle rule stopped early: more than ${hit.limit} ${hit.what}; the rest were not judged.`,
+    });
   }
   return out;
 }

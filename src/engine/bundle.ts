@@ -27,14 +27,24 @@ export function collectBundle(target: ResolvedTarget, budget: Budget, ledger: Le
   if (target.kind === 'directory') {
     const walk = walkDirectory(target.absolute, budget, ledger, {
       excludes: options.excludes,
+      identity: target.identity,
       ...(options.baselinePath !== undefined ? { baselinePath: options.baselinePath } : {}),
     });
     for (const a of walk.artifacts) recordInventory(ledger, a);
+    for (const path of walk.collisions) pinCollision(ledger, path);
     const diskPaths = new Set(ledger.inventory().map((r) => r.path));
     const members = expandContainers(walk.artifacts, budget, ledger, { excludes: options.excludes, diskPaths });
     return { kind: 'directory', artifacts: [...walk.artifacts, ...members], bytecode: walk.bytecode };
   }
   return collectSingleFile(target, budget, ledger, options);
+}
+
+/** Two raw names shared this display path: its row is failed and stays failed. */
+function pinCollision(ledger: Ledger, path: string): void {
+  if (!ledger.hasInventory(path)) {
+    ledger.addInventory({ path, content_kind: 'opaque', disposition: 'failed', size_bytes: 0, reason: 'artifact_path_collision', hidden: isHiddenPath(path), local_only: true });
+  }
+  ledger.pinFailed(path, 'artifact_path_collision');
 }
 
 function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledger, options: CollectOptions): CollectedBundle {

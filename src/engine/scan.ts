@@ -155,7 +155,8 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     ledger.limitation(`Live OSV lookup failed: ${osvErrors.join('; ')}; results rely on the bundled snapshot (${SNAPSHOT_DATE}).`);
   }
   const rules = options.rules ?? RULES;
-  const analysis = analyzeFiles(rules, files, view, limits, ledger, () => budget.scanExpired(), options.onProgress);
+  const deadline = { expired: () => budget.scanExpired(), elapsedMs: () => budget.elapsedMs() };
+  const analysis = analyzeFiles(rules, files, view, limits, ledger, deadline, options.onProgress);
   if (analysis.findings.some((f) => f.rule.id === 'AE1')) {
     ledger.limitation('One or more artifacts referenced from SKILL.md were not completely inspected.');
   }

@@ -25,11 +25,38 @@ export const LIMITS = {
   windowChars: 256_000,
   windowOverlapChars: 8_192,
   maxFindingsPerFile: 10_000,
+  /**
+   * Characters NFKC may add to one file's security view (U+FDFA alone becomes 18): past this the rest of
+   * the view stays as written and the file is recorded as cut short (`output_limit`).
+   */
+  securityViewMaxExtraChars: 4 * 1024 * 1024,
   /** Candidate matches one rule helper may judge in one file (src/rules/kit/scan-helpers.ts). */
   maxCandidatesPerFile: 20_000,
   /** Candidates of one matcher kept per line; later ones on the same line add no new finding location. */
   maxCandidatesPerLine: 8,
   maxOutputRecords: 10_000,
+  /**
+   * Rule helpers' own bounds on how many candidates they follow in one file (or bundle). Each records an
+   * `output_limit` row when reached, so decoys placed before a payload can never leave the scan complete.
+   */
+  /** Variables tracked as holding a secret (exfiltration flow, src/rules/exfiltration/flow.ts). */
+  exfilFlowMaxTaintedNames: 256,
+  /** Variables tracked as holding tool input (tool-misuse flows, src/rules/tool-misuse/flows.ts). */
+  toolFlowMaxTaintedNames: 64,
+  /** Loop heads whose bodies are examined for runaway execution (src/rules/tool-misuse/loops.ts). */
+  maxLoopHeadsPerFile: 256,
+  /** `x = decode(...)` assignments followed to an execution (SC3). */
+  maxDecodeAssignmentsPerFile: 256,
+  /** Downloads followed to an execution of the saved file (src/rules/supply-chain/remote-fetch.ts). */
+  maxDownloadsPerFile: 256,
+  /** `r = fetch(...)` assignments followed to an evaluation (src/rules/supply-chain/remote-fetch.ts). */
+  maxFetchAssignmentsPerFile: 256,
+  /** Bundle paths SKILL.md refers to that AE1 judges (src/rules/analysis-evasion/references.ts). */
+  maxReferencesPerFile: 4_096,
+  /** Executable components the least-privilege analysis reads (src/rules/least-privilege/analysis.ts). */
+  maxExecutablesPerBundle: 512,
+  /** Lines of one dependency manifest searched for "do not pin" advice (SC1). */
+  maxDependencyManifestLines: 10_000,
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };

@@ -14,6 +14,7 @@ import { VERSION } from '../shared/version.js';
 import { checkTarget } from './target-policy.js';
 import type { TargetPolicy } from './target-policy.js';
 import { toVerdict } from './verdict.js';
+import { stringifyJsonSafe } from '../shared/sanitize.js';
 import type { McpVerdict } from './verdict.js';
 
 export const SERVER_NAME = 'skillspector';
@@ -105,7 +106,7 @@ export function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOpt
   if (typeof rendered !== 'string') return toolError(rendered.error);
   const verdict: McpVerdict = toVerdict(report, { target: args.target, rendered });
   return {
-    content: [{ type: 'text', text: JSON.stringify(verdict, null, 2) }],
+    content: [{ type: 'text', text: stringifyJsonSafe(verdict, 2) }],
     structuredContent: verdict as unknown as Record<string, unknown>,
   };
 }

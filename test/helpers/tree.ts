@@ -24,6 +24,25 @@ export function writeTree(files: Record<string, TreeEntry>, prefix = 'skillspect
   return root;
 }
 
+/**
+ * Writes one entry below `root` whose path components may be raw bytes, for names that are not valid
+ * UTF-8 (Linux allows any byte but `/` and NUL). Missing parent directories are created.
+ */
+export function writeRawEntry(root: string, parts: readonly (string | Buffer)[], entry: TreeEntry): Buffer {
+  let abs = Buffer.from(root);
+  for (const [i, part] of parts.entries()) {
+    abs = Buffer.concat([abs, Buffer.from('/'), Buffer.isBuffer(part) ? part : Buffer.from(part)]);
+    if (i < parts.length - 1) mkdirSync(abs, { recursive: true });
+  }
+  if (typeof entry === 'object' && 'symlink' in entry) symlinkSync(entry.symlink, abs);
+  else if (typeof entry === 'string' || Buffer.isBuffer(entry)) writeFileSync(abs, entry);
+  else {
+    writeFileSync(abs, entry.data);
+    if (entry.mode !== undefined) chmodSync(abs, entry.mode);
+  }
+  return abs;
+}
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface CliResult {

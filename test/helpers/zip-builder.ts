@@ -25,6 +25,10 @@
  *   sameDataAs      index of an earlier entry: write no local record, point this central header at
  *                   that entry's local header and copy its flags, method, sizes and CRC (overlap forging)
  *   localHeaderOffset, diskNumberStart   raw overrides in the central header
+ *   localCrc, localCompressedSize   forge only the local header's CRC / compressed size (a header
+ *                   disagreement: stream readers trust the local header)
+ *   unlisted        write the local record but no central header (a hidden entry `jar x` extracts)
+ *   junkAfter       bytes written after this entry's local record that no header accounts for
  *
  * Options (`ZipBuildOptions`):
  *   comment, commentLengthOverride     archive comment and a forged comment-length field
@@ -38,6 +42,9 @@
  *   zip64Fields     raw overrides of ZIP64 record/locator fields (applied last)
  *   cdPadding       bytes appended inside the central directory (counted in its size)
  *   prepend         bytes before the first local header (offsets are shifted to stay valid)
+ *   hostPrefix      bytes before the archive whose offsets are NOT shifted (`cat host.gif a.zip`:
+ *                   a polyglot or self-extractor, as Python's zipfile and zipimport accept it);
+ *                   the layout's offsets do not include it
  *   append          bytes after the end record (makes the comment length wrong)
  *   truncateAt      cut the finished archive to this many bytes
  */
@@ -70,6 +77,10 @@ export interface ZipBuildEntry {
   sameDataAs?: number;
   localHeaderOffset?: number;
   diskNumberStart?: number;
+  localCrc?: number;
+  localCompressedSize?: number;
+  unlisted?: boolean;
+  junkAfter?: Buffer;
 }
 
 export interface ZipEocdFields {
@@ -109,6 +120,7 @@ export interface ZipBuildOptions {
   zip64Fields?: Partial<Zip64Fields>;
   cdPadding?: Buffer;
   prepend?: Buffer;
+  hostPrefix?: Buffer;
   append?: Buffer;
   truncateAt?: number;
 }
@@ -205,8 +217,8 @@ function localRecord(e: ZipBuildEntry, m: Member): { record: Buffer; dataStart: 
     u16(e.localMethod ?? m.method),
     u16(0),
     u16(0x21),
-    u32(dd ? 0 : m.crc),
-    u32(zip64 ? U32_MAX : dd ? 0 : m.csize),
+    u32(e.localCrc ?? (dd ? 0 : m.crc)),
+    u32(e.localCompressedSize ?? (zip64 ? U32_MAX : dd ? 0 : m.csize)),
     u32(zip64 ? U32_MAX : dd ? 0 : m.usize),
     u16(name.length),
     u16(extra.length),
@@ -343,16 +355,20 @@ export function buildZipLayout(entries: ZipBuildEntry[], opts: ZipBuildOptions =
     localOffsets.push(pos);
     dataOffsets.push(pos + dataStart);
     push(record);
+    if (e.junkAfter !== undefined) push(e.junkAfter);
   });
   const cdOffset = pos;
+  let listed = 0;
   entries.forEach((e, i) => {
     const m = members[i];
     if (m === undefined) throw new Error('unreachable');
+    if (e.unlisted === true) return;
+    listed += 1;
     push(centralRecord(e, m, e.localHeaderOffset ?? localOffsets[i] ?? 0));
   });
   if (opts.cdPadding !== undefined) push(opts.cdPadding);
   const cdSize = pos - cdOffset;
-  const values = authoritativeValues(entries.length, cdOffset, cdSize, opts);
+  const values = authoritativeValues(listed, cdOffset, cdSize, opts);
   const zip64 = opts.zip64Eocd === true;
   const zip64RecordOffset = zip64 ? pos : undefined;
   if (zip64) push(zip64Tail(values, pos, opts));
@@ -361,6 +377,7 @@ export function buildZipLayout(entries: ZipBuildEntry[], opts: ZipBuildOptions =
   if (opts.append !== undefined) push(opts.append);
   let buffer = Buffer.concat(parts);
   if (opts.truncateAt !== undefined) buffer = Buffer.from(buffer.subarray(0, opts.truncateAt));
+  if (opts.hostPrefix !== undefined) buffer = Buffer.concat([opts.hostPrefix, buffer]);
   const layout: ZipLayout = { buffer, localOffsets, dataOffsets, cdOffset, cdSize, eocdOffset };
   if (zip64RecordOffset !== undefined) layout.zip64RecordOffset = zip64RecordOffset;
   return layout;
@@ -450,6 +467,10 @@ export function seedArchives(): Buffer[] {
     buildZip([{ name: 'a', data: text, method: 8 }, { name: 'a', sameDataAs: 0 }]),
     buildZip(Array.from({ length: 80 }, (_, i) => ({ name: `f${i}`, data: `entry ${i}`, method: i % 2 === 0 ? 8 : 0 }))),
     buildZip([]),
+    // Issue 9: a polyglot, a hidden local entry, an empty end record over real entries, comments.
+    buildZip([{ name: '__main__.py', data: 'print(1)\n', method: 8 }], { hostPrefix: Buffer.from('GIF89a\x01\x00\x01\x00;', 'latin1') }),
+    buildZip([{ name: 'a', data: 'a', comment: 'entry note' }, { name: 'h', data: text, method: 8, unlisted: true }, { name: 'b', data: 'b' }], { comment: 'archive note' }),
+    buildZip([{ name: 'x/', data: 'dir data' }, { name: 'y\\', data: 'y' }], { eocdFields: { totalEntries: 0, diskEntries: 0, cdSize: 0 } }),
   ];
 }
 

@@ -1,7 +1,9 @@
 // Preflight steps 4–6 of INSPECTION §3.1 and the entry list. The budget checks run before the walk,
 // the walk keeps only a counter, and entry objects are created only once the whole directory is valid.
 
-import { readEndRecord, readU64 } from './eocd.js';
+import { surveyCoverage } from './coverage.js';
+import { decodeName, isEncryptedEntry } from './decode.js';
+import { EOCD_SIZE, readEndRecord, readU64 } from './eocd.js';
 import type { EndRecord } from './eocd.js';
 import type { ZipEntry, ZipOpenLimits, ZipOpenResult } from './types.js';
 
@@ -11,34 +13,7 @@ export const LOCAL_FIXED = 30;
 const ZIP64_EXTRA_ID = 0x0001;
 const U16_MAX = 0xffff;
 const U32_MAX = 0xffffffff;
-export const FLAG_ENCRYPTED = 0x1;
-const FLAG_STRONG_ENCRYPTION = 0x40;
-export const FLAG_UTF8 = 0x800;
-const METHOD_AES = 99;
-
-// CP437 0x80–0xFF; the low half is read as ASCII so control characters stay visible to name checks.
-const CP437_HIGH =
-  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐' +
-  '└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
-
-// ignoreBOM keeps a leading U+FEFF: the name must stay exactly as stored.
-const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const UTF8_LOSSY = new TextDecoder('utf-8', { ignoreBOM: true });
-
-export function decodeCp437(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b < 0x80 ? String.fromCharCode(b) : CP437_HIGH.charAt(b - 0x80);
-  return out;
-}
-
-export function decodeName(bytes: Uint8Array, flags: number): { name: string; invalid: boolean } {
-  if ((flags & FLAG_UTF8) === 0) return { name: decodeCp437(bytes), invalid: false };
-  try {
-    return { name: UTF8_STRICT.decode(bytes), invalid: false };
-  } catch {
-    return { name: UTF8_LOSSY.decode(bytes), invalid: true };
-  }
-}
+export { FLAG_ENCRYPTED, FLAG_UTF8, decodeCp437, decodeName } from './decode.js';
 
 /** One central header, parsed without decoding its name. */
 interface RawHeader {
@@ -52,6 +27,7 @@ interface RawHeader {
   externalAttributes: number;
   nameStart: number;
   nameLength: number;
+  commentLength: number;
   zip64: boolean;
   next: number;
 }
@@ -140,8 +116,9 @@ function parseHeader(data: Buffer, pos: number, end: EndRecord, index: number): 
   if (wide.diskStart !== 0) {
     return { ok: false, message: `Entry ${index}: starts on disk ${wide.diskStart}; multi-disk archives are not supported.` };
   }
-  if (wide.localHeaderOffset + LOCAL_FIXED > end.cdOffset) {
-    return { ok: false, message: `Entry ${index}: local header offset ${wide.localHeaderOffset} does not leave room for a header before the central directory at ${end.cdOffset}.` };
+  const localHeaderOffset = wide.localHeaderOffset + end.archiveStart;
+  if (localHeaderOffset + LOCAL_FIXED > end.cdOffset) {
+    return { ok: false, message: `Entry ${index}: local header offset ${localHeaderOffset} does not leave room for a header before the central directory at ${end.cdOffset}.` };
   }
   return {
     ok: true,
@@ -152,10 +129,11 @@ function parseHeader(data: Buffer, pos: number, end: EndRecord, index: number): 
       crc32: data.readUInt32LE(pos + 16),
       compressedSize: wide.compressedSize,
       uncompressedSize: wide.uncompressedSize,
-      localHeaderOffset: wide.localHeaderOffset,
+      localHeaderOffset,
       externalAttributes: data.readUInt32LE(pos + 38),
       nameStart: pos + CENTRAL_FIXED,
       nameLength,
+      commentLength,
       zip64: extras.value,
       next,
     },
@@ -207,6 +185,7 @@ function toEntry(data: Buffer, h: RawHeader, index: number): ZipEntry {
     name: decoded.name,
     nameUtf8Invalid: decoded.invalid,
     isDirectory: decoded.name.endsWith('/') || decoded.name.endsWith('\\'),
+    comment: data.subarray(h.next - h.commentLength, h.next),
     flags: h.flags,
     method: h.method,
     crc32: h.crc32,
@@ -217,7 +196,7 @@ function toEntry(data: Buffer, h: RawHeader, index: number): ZipEntry {
     externalAttributes: h.externalAttributes,
     unixMode: mode,
     isSymlink: (mode & 0o170000) === 0o120000,
-    isEncrypted: (h.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) !== 0 || h.method === METHOD_AES,
+    isEncrypted: isEncryptedEntry(h.flags, h.method),
     zip64: h.zip64,
   };
 }
@@ -262,13 +241,21 @@ function preflight(data: Buffer, limits: ZipOpenLimits): ZipOpenResult {
   }
   const refusal = walk(data, end, limits);
   if (refusal !== undefined) return refusal;
+  const entries = buildEntries(data, end);
+  const survey = surveyCoverage(data, end, entries, limits.maxMembers - entries.length);
   return {
     ok: true,
-    entries: buildEntries(data, end),
+    entries,
     declaredCount: end.totalEntries,
     centralDirectorySize: end.cdSize,
     zip64: end.zip64,
     commentLength: end.commentLength,
+    comment: data.subarray(end.eocdOffset + EOCD_SIZE, end.eocdOffset + EOCD_SIZE + end.commentLength),
+    archiveStart: end.archiveStart,
+    leadingBytes: survey.leadingBytes,
+    anomalies: survey.anomalies,
+    anomalyCount: survey.anomalyCount,
+    hiddenEntries: survey.hidden,
   };
 }
 

@@ -69,6 +69,17 @@ describe('fuzz: mutated archives', () => {
     );
   });
 
+  it('never throw on arbitrary bytes before and after an archive, or between its entries (issue 9, items 6-7)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 256 }), fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ maxLength: 8 }), (host, junk, tail) => {
+        const zip = buildZip([{ name: 'a', data: 'alpha', junkAfter: Buffer.from(junk) }, { name: 'b/', data: 'beta' }], { hostPrefix: Buffer.from(host), comment: 'c' });
+        exercise(Buffer.concat([zip, Buffer.from(tail)]));
+        exercise(zip, { maxMembers: 1, maxCentralDirectoryBytes: 1 << 20 });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('accept every unmutated seed under generous limits', () => {
     for (const seed of SEEDS) {
       const outcome = exercise(seed, { maxMembers: 1000, maxCentralDirectoryBytes: 1 << 20 }, { ...FUZZ_READ, maxRatio: 1e6 });

@@ -2,6 +2,7 @@
 
 export type {
   MemberNameCheck,
+  ZipAnomaly,
   ZipEntry,
   ZipOpenLimits,
   ZipOpenResult,

@@ -10,7 +10,7 @@ export interface ZipOpenLimits {
 }
 
 export interface ZipEntry {
-  /** Order in the central directory. */
+  /** Order in the central directory; -1 for a local entry the central directory does not list. */
   index: number;
   /** Decoded name exactly as stored (not normalised). */
   name: string;
@@ -33,6 +33,16 @@ export interface ZipEntry {
   isEncrypted: boolean;
   /** Sizes or offset came from a ZIP64 extra field. */
   zip64: boolean;
+  /** The entry comment (`unzip -v` and `zipinfo` print it); a view of the archive bytes, never copied. */
+  comment: Buffer;
+}
+
+/** Bytes of the archive that the central directory does not account for, or headers that disagree. */
+export interface ZipAnomaly {
+  kind: 'prefix_entry' | 'gap' | 'overlap' | 'header_mismatch';
+  /** Absolute offset in the data. */
+  offset: number;
+  message: string;
 }
 
 export type ZipOpenResult =
@@ -43,6 +53,18 @@ export type ZipOpenResult =
       centralDirectorySize: number;
       zip64: boolean;
       commentLength: number;
+      /** The archive comment (`unzip` prints it); a view of the archive bytes. */
+      comment: Buffer;
+      /** Where the archive's offset 0 lies: the length of an unadjusted prefix (polyglot, self-extractor). */
+      archiveStart: number;
+      /** Bytes before the first byte the archive accounts for (the host file of a polyglot); 0 for a plain archive. */
+      leadingBytes: number;
+      /** Uncovered bytes, overlaps and local/central disagreements: what other readers may see differently. */
+      anomalies: ZipAnomaly[];
+      /** How many anomalies were found in all (`anomalies` keeps the first few). */
+      anomalyCount: number;
+      /** Local entries found in uncovered bytes whose header could be parsed with a known size (index -1). */
+      hiddenEntries: ZipEntry[];
     }
   | { ok: false; reason: ZipRefusalReason; message: string; observed?: number; limit?: number };
 

@@ -1,5 +1,6 @@
+import { stringifyJsonSafe } from '../../shared/sanitize.js';
 import type { ScanReport } from '../types.js';
 
 export function writeJson(report: ScanReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${stringifyJsonSafe(report, 2)}\n`;
 }

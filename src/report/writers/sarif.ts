@@ -9,7 +9,7 @@ import type { AnalysisCompleteness } from '../../ledger/completeness.js';
 import type { LedgerException } from '../../ledger/ledger.js';
 import { FATAL_REASONS, REASON_MESSAGES } from '../../ledger/reasons.js';
 import type { ReasonCode } from '../../ledger/reasons.js';
-import { sanitizeLine, sanitizeText } from '../../shared/sanitize.js';
+import { sanitizeLine, sanitizeText, stringifyJsonSafe } from '../../shared/sanitize.js';
 import { severityRank } from '../../shared/types.js';
 import type { Severity } from '../../shared/types.js';
 import { compareRuleIds } from '../issues.js';
@@ -257,10 +257,6 @@ function runProperties(report: ScanReport): PropertyBag {
   };
 }
 
-// JSON.stringify leaves C1 controls, bidi overrides and line separators raw; escaping them keeps the
-// file safe to print and is lossless (they can only occur inside strings).
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
 export function writeSarif(report: ScanReport, informationUri?: string): string {
   const { descriptors, index } = buildRules(report.rules ?? [], [...report.issues, ...report.suppressed]);
   const ac = report.analysis_completeness;
@@ -282,5 +278,6 @@ export function writeSarif(report: ScanReport, informationUri?: string): string 
     properties: runProperties(report),
   };
   const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
-  return `${JSON.stringify(log, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  // Escaped controls keep the file safe to print; the parsed log is unchanged.
+  return `${stringifyJsonSafe(log, 2)}\n`;
 }

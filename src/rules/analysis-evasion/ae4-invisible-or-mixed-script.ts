@@ -1,8 +1,10 @@
-import { LineIndex } from '../../analysis/lines.js';
+import type { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import { defineRule } from '../types.js';
 import { promisesBinary, startsAsAppleDouble } from './suffixes.js';
 import type { RuleHit } from '../types.js';
-import { CONFUSABLE_LETTERS, codePoint, mixedScriptTokens } from '../tool-poisoning/metadata.js';
+import { CONFUSABLE_LETTERS, codePoint, eachMixedScriptToken } from '../tool-poisoning/metadata.js';
+import type { MixedToken } from '../tool-poisoning/metadata.js';
 
 // Default-ignorable and format characters (Cf), C0/C1 controls other than tab/newline/carriage return,
 // and fillers/selectors that render as nothing.
@@ -13,6 +15,7 @@ const PICTOGRAPH = /^[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]$/u;
 const JOINING = /^[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}]$/u;
 const MIN_HIDDEN = 3;
 const RATIO = 0.01;
+const EVIDENCE_TOKENS = 10;
 
 const F_KNOWN = 1;
 const F_HIDDEN = 2;
@@ -75,23 +78,29 @@ function hiddenDensity(text: string): { count: number; first: number; sample: Se
 }
 
 /** Latin mixed with Cyrillic, or with Greek letters that pass for Latin ("μs", "Δt" are ordinary notation). */
-function spoofTokens(text: string): { token: string; index: number }[] {
-  return mixedScriptTokens(text, 4_096).filter((t) => {
-    if (!t.scripts.includes('Latin')) return false;
-    if (t.scripts.includes('Cyrillic')) return true;
-    return t.scripts.includes('Greek') && [...t.token].some((c) => /\p{Script=Greek}/u.test(c) && CONFUSABLE_LETTERS.has(c));
-  });
+function spoofToken(t: MixedToken): boolean {
+  if (!t.scripts.includes('Latin')) return false;
+  if (t.scripts.includes('Cyrillic')) return true;
+  if (!t.scripts.includes('Greek')) return false;
+  for (const c of t.token) if (CONFUSABLE_LETTERS.has(c) && GREEK.test(c)) return true;
+  return false;
 }
+
+const GREEK = /\p{Script=Greek}/u;
 
 // A line that names what the word does ("homoglyphs: `rеquests` (Cyrillic е)") shows the trick to the reader
 // rather than hiding it: documentation of typosquatting and spoofing, not a concealed word.
 const ANNOUNCED = /\b(?:cyrillic|greek|homoglyphs?|homographs?|confusables?|look-?alikes?|lookalike|spoof(?:ed|ing)?|mixed[- ]script|idn|punycode)\b/i;
 
 function announced(text: string, index: number): boolean {
-  const start = text.lastIndexOf('\n', index) + 1;
-  let end = text.indexOf('\n', index);
-  if (end === -1) end = text.length;
-  return ANNOUNCED.test(text.slice(Math.max(start, index - 300), Math.min(end, index + 300)));
+  // The 300 characters each side, cut at the line ends (found within that reach only: every word of a
+  // huge line is judged, so no search may run back to the line start).
+  const from = Math.max(0, index - 300);
+  const before = text.slice(from, index);
+  let after = text.slice(index, index + 300);
+  const nl = after.indexOf('\n');
+  if (nl !== -1) after = after.slice(0, nl);
+  return ANNOUNCED.test(before.slice(before.lastIndexOf('\n') + 1) + after);
 }
 
 export const ae4 = defineRule({
@@ -114,7 +123,7 @@ export const ae4 = defineRule({
     const hits: RuleHit[] = [];
     if (!/[^\t\n\r\u0020-\u007e]/.test(text)) return hits;
     let idx: LineIndex | undefined;
-    const lineOf = (offset: number): number => (idx ??= new LineIndex(text)).lineOf(offset);
+    const lineOf = (offset: number): number => (idx ??= viewsOf(text).raw.index).lineOf(offset);
     const d = hiddenDensity(text);
     if (d.count >= MIN_HIDDEN && d.count / Math.max(1, text.length) >= RATIO) {
       hits.push({
@@ -125,15 +134,28 @@ export const ae4 = defineRule({
         evidence: { count: d.count, ratio: Math.round((10_000 * d.count) / text.length) / 10_000, codePoints: [...d.sample].map((cp) => codePoint(String.fromCodePoint(cp))) },
       });
     }
-    const spoof = spoofTokens(text).filter((t) => !announced(text, t.index));
-    const first = spoof[0];
-    if (first) {
+    // Every word is judged (announced ones are skipped, never counted against a cap); the evidence keeps
+    // the first EVIDENCE_TOKENS, a presentation bound only.
+    const shown: string[] = [];
+    let firstIndex = -1;
+    let firstToken = '';
+    let count = 0;
+    eachMixedScriptToken(text, (t) => {
+      if (!spoofToken(t) || announced(text, t.index)) return;
+      count += 1;
+      if (firstIndex === -1) {
+        firstIndex = t.index;
+        firstToken = t.token.slice(0, 120);
+      }
+      if (shown.length < EVIDENCE_TOKENS) shown.push(t.token.slice(0, 60));
+    });
+    if (firstIndex !== -1) {
       hits.push({
-        line: lineOf(first.index),
-        matched: first.token.slice(0, 120),
+        line: lineOf(firstIndex),
+        matched: firstToken,
         label: 'Word mixes Latin with Cyrillic or Greek look-alike letters',
         tags: ['mixed-script'],
-        evidence: { tokens: spoof.slice(0, 10).map((t) => t.token.slice(0, 60)), count: spoof.length },
+        evidence: { tokens: shown, count },
       });
     }
     return hits;

@@ -4,7 +4,9 @@
 // a renamed variable or a send three lines below the read is judged the same as a one-liner.
 //
 // Line-based and linear: every pattern is bounded, identifiers are looked up in sets, a statement is at
-// most STATEMENT_LINES lines and STATEMENT_CHARS characters, and at most MAX_NAMES names are tracked.
+// most STATEMENT_LINES lines and STATEMENT_CHARS characters, and at most `exfilFlowMaxTaintedNames` names are tracked
+// (src/limits; reaching it is recorded as `output_limit`).
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
 import type { LineIndex } from '../../analysis/lines.js';
 import { globalOf } from '../../analysis/regex.js';
@@ -47,7 +49,6 @@ const STATEMENT_LINES = 12;
 const STATEMENT_CHARS = 2_000;
 /** Lines are judged on their first LINE_HEAD characters (assignments, sends and sources are short). */
 export const LINE_HEAD = 4_000;
-const MAX_NAMES = 256;
 
 // ---------------------------------------------------------------------------------------------- sources
 
@@ -417,7 +418,9 @@ class Analysis {
     const carried = strongest([...found, ...namesIn(rhs, this.taint, this.dollarOnly)]);
     for (const name of lhs.names) {
       if (carried) {
-        if (this.taint.size < MAX_NAMES || this.taint.has(name)) this.taint.set(name, carried);
+        const max = activeLimits().exfilFlowMaxTaintedNames;
+        if (this.taint.size < max || this.taint.has(name)) this.taint.set(name, carried);
+        else noteActiveLimit({ what: 'variables holding a secret', observed: this.taint.size + 1, limit: max });
       } else if (!lhs.augment) {
         this.taint.delete(name);
       }

@@ -1,4 +1,5 @@
 // One least-privilege pass per bundle, shared by LP1–LP4 (each rule reads the part it reports).
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import { isCodeFile } from '../../analysis/placement.js';
 import type { BundleView, FileView } from '../../model/bundle.js';
 import { manifestSource, type ManifestSource } from '../kit/manifest-text.js';
@@ -19,7 +20,6 @@ export interface LeastPrivilege {
   outsideWrites: Detection[];
 }
 
-const MAX_EXECUTABLES = 512;
 const cache = new WeakMap<readonly FileView[], LeastPrivilege | null>();
 
 /** Null for skills without a manifest and docs-only skills (no executable component). */
@@ -35,7 +35,10 @@ function compute(bundle: BundleView, files: readonly FileView[]): LeastPrivilege
   const src = manifestSource(bundle, files);
   // Executable components as the reference counts them, plus scripts by language (`.mjs`, `.cjs`, `.php`,
   // `.phtml` are scripts too, though no suffix rule marks them executable).
-  const executables = files.filter((f) => (f.executable || isCodeFile(f)) && !f.isManifest).slice(0, MAX_EXECUTABLES);
+  const all = files.filter((f) => (f.executable || isCodeFile(f)) && !f.isManifest);
+  const max = activeLimits().maxExecutablesPerBundle;
+  if (all.length > max) noteActiveLimit({ what: 'executable components', observed: all.length, limit: max });
+  const executables = all.slice(0, max);
   if (!src || executables.length === 0) return null;
   const permissions = src.manifest.permissions.map(String);
   const allowedTools = src.manifest.allowedTools.map(String);

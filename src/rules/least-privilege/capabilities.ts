@@ -1,6 +1,7 @@
 // Capability categories seen in executable code, and how manifest declarations map onto them.
 import { eachMatch } from '../../analysis/kernel.js';
-import { LineIndex } from '../../analysis/lines.js';
+import type { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import type { FileType } from '../../shared/types.js';
 import type { FileView } from '../../model/bundle.js';
 
@@ -75,7 +76,7 @@ function firstMatch(file: FileView, p: CapPattern, index: () => LineIndex): Omit
 /** The first line showing each capability in one executable file. */
 export function detectCapabilities(file: FileView): Detection[] {
   let idx: LineIndex | undefined;
-  const index = (): LineIndex => (idx ??= new LineIndex(file.text));
+  const index = (): LineIndex => (idx ??= viewsOf(file.text).raw.index);
   const out: Detection[] = [];
   for (const cap of CAPABILITIES) {
     let best: Omit<Detection, 'capability' | 'file'> | null = null;
@@ -105,7 +106,7 @@ const LINE_WINDOW = 2_000;
 export function detectOutsideWrite(file: FileView): Detection | null {
   const text = file.text;
   let idx: LineIndex | undefined;
-  const index = (): LineIndex => (idx ??= new LineIndex(text));
+  const index = (): LineIndex => (idx ??= viewsOf(text).raw.index);
   const re = new RegExp(WRITE_RE.source, 'g');
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (m[0].length === 0) re.lastIndex += 1;

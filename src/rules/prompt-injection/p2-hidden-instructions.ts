@@ -1,4 +1,5 @@
-import { LineIndex } from '../../analysis/lines.js';
+import type { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import { inFence, placeOf } from '../../analysis/placement.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
@@ -118,7 +119,9 @@ const BIDI = (cp: number): boolean => (cp >= 0x202a && cp <= 0x202e) || (cp >= 0
 const VARIATION = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 const TAG = (cp: number): boolean => cp >= 0xe0000 && cp <= 0xe007f;
 const CANDIDATE = /[\u200b-\u200d\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\ufe00-\ufe0f]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
-const CANDIDATE_RUN = /(?:[\u200b-\u200d\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\ufe00-\ufe0f]|\udb40[\udc00-\udc7f\udd00-\uddef])+/g;
+// Runs are matched in pieces of at most 4,096 (consecutive pieces are walked in turn, so nothing is
+// skipped): an unbounded `+` over this alternation throws `RangeError` on a multi-megabyte run in V8.
+const CANDIDATE_RUN = /(?:[\u200b-\u200d\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\ufe00-\ufe0f]|\udb40[\udc00-\udc7f\udd00-\uddef]){1,4096}/g;
 
 /** Pictographic ranges that appear on either side of a ZWJ in emoji sequences (numeric: this runs per joiner). */
 function isEmojiLike(cp: number): boolean {
@@ -355,7 +358,7 @@ export const p2 = defineRule({
       'Delete the hidden content or make it visible. Remove invisible and bidirectional control characters unless they are part of real emoji or script text, and move any instruction into plain, reviewable prose.',
   },
   check({ file }) {
-    const index = new LineIndex(file.text);
+    const index = viewsOf(file.text).raw.index;
     const hits = invisibleHits(file, index);
     if (VISIBLE_SCOPE.has(file.type)) hits.push(...commentHits(file, index), ...dataUriHits(file, index));
     return hits.sort((a, b) => a.line - b.line);

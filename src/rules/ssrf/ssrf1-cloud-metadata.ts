@@ -1,4 +1,5 @@
-import { LineIndex } from '../../analysis/lines.js';
+import type { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import { fileRole, placeOf } from '../../analysis/placement.js';
 import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
@@ -54,7 +55,7 @@ function mentionInDocs(file: FileView, index: LineIndex, c: Candidate): RuleHit 
 function check(file: FileView): RuleHit[] {
   const cands = scanFile(file, MATCHERS);
   if (cands.length === 0) return [];
-  const index = new LineIndex(file.text);
+  const index = viewsOf(file.text).raw.index;
   const hits = cands.map((c) => {
     const hit = hitOf(c);
     if (isRejectionRule(index, c)) return downgradeHit(file, index, hit, 'rejection-guard', { severity: 'HIGH', confidence: c.matcher.confidence });

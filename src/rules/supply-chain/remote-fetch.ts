@@ -1,4 +1,5 @@
 // Helpers for SC2: who is being downloaded from, and "download to a file, then run that file" flows.
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import { isIP } from 'node:net';
 import {
   ANONYMOUS_HOSTS, PASTE_HOSTS, SHORTENER_HOSTS, TRUSTED_GITHUB_RAW_PREFIXES, TRUSTED_INSTALLER_HOSTS, USER_CONTENT_PATHS, VENDOR_DOMAINS,
@@ -145,7 +146,6 @@ const OUTPUT_RE = /\s(?:-[A-Za-z]{0,8}o|--output|--output-document)(?:\s{1,4}|=)
 const WGET_OUTPUT_RE = /\s(?:-[A-Za-z]{0,8}O|--output-document)(?:\s{1,4}|=)["']?([^\s"';&|<>]{1,200})/;
 // Checksum or signature verification between download and run turns "blind" into "checked".
 const VERIFY_RE = /\b(?:sha(?:1|256|384|512)sum|shasum|gpg\s{1,4}--verify|gpgv|cosign\s{1,4}verify|minisign\s{1,4}-V|slsa-verifier|openssl\s{1,4}dgst)\b/i;
-const MAX_DOWNLOADS = 256;
 const FOLLOW_LINES = 10;
 const MAX_LINE = 2_000;
 
@@ -182,11 +182,16 @@ export interface DownloadRun {
 export function downloadThenRun(lines: readonly string[]): DownloadRun[] {
   const out: DownloadRun[] = [];
   let seen = 0;
-  for (let i = 0; i < lines.length && seen < MAX_DOWNLOADS; i += 1) {
+  const max = activeLimits().maxDownloadsPerFile;
+  for (let i = 0; i < lines.length; i += 1) {
     const text = lines[i] ?? '';
     DOWNLOAD_RE.lastIndex = 0;
     const m = DOWNLOAD_RE.exec(text);
     if (!m) continue;
+    if (seen >= max) {
+      noteActiveLimit({ what: 'downloads', observed: seen + 1, limit: max });
+      break;
+    }
     seen += 1;
     const name = savedAs(m[0]);
     if (!name) continue;
@@ -215,16 +220,20 @@ export function downloadThenRun(lines: readonly string[]): DownloadRun[] {
 
 const FETCH_ASSIGN =
   /^\s{0,40}(?:(?:const|let|var)\s{1,4})?([A-Za-z_$][\w$]{0,40})\s{0,4}=\s{0,4}(?:await\s{1,4})?(?:(?:requests|httpx|session|client|urllib3|urllib\.request|urllib2|axios|got)\s{0,2}\.\s{0,2}(?:get|post|request|urlopen)|urlopen|fetch)\s{0,4}\(/;
-const MAX_ASSIGNS = 256;
 
 /** `r = requests.get(u)` … `exec(r.text)`: fetched content evaluated a few lines later, through one variable. */
 export function fetchedThenEvaluated(lines: readonly string[]): { line: number; evalLine: number; matched: string }[] {
   const out: { line: number; evalLine: number; matched: string }[] = [];
   let seen = 0;
-  for (let i = 0; i < lines.length && seen < MAX_ASSIGNS; i += 1) {
+  const max = activeLimits().maxFetchAssignmentsPerFile;
+  for (let i = 0; i < lines.length; i += 1) {
     const text = (lines[i] ?? '').slice(0, MAX_LINE);
     const m = FETCH_ASSIGN.exec(text);
     if (!m) continue;
+    if (seen >= max) {
+      noteActiveLimit({ what: 'fetched assignments', observed: seen + 1, limit: max });
+      break;
+    }
     seen += 1;
     const evalOf = new RegExp(String.raw`\b(?:exec|eval|new\s{1,4}Function)\s{0,4}\(\s{0,4}(?:await\s{1,4})?\(?\s{0,4}(?:await\s{1,4})?${escapeRe(m[1] ?? '')}\b`);
     for (let j = i; j < lines.length && j <= i + FOLLOW_LINES; j += 1) {

@@ -1,3 +1,4 @@
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import type { Dependency } from '../../dependencies/deps.js';
@@ -22,7 +23,6 @@ export function unpinnedReason(dep: Dependency): { why: string; confidence: numb
 }
 
 const DO_NOT_PIN = /\b(?:do\s{1,4}not|don'?t|never|no\s{1,4}need\s{1,4}to)\s{1,4}pin\b|\balways\s{1,4}(?:use|install|pull|take)\s{1,4}(?:the\s{1,4})?latest\b/i;
-const MAX_PROSE_LINES = 10_000;
 
 export const sc1 = defineRule({
   kind: 'bundle',
@@ -54,7 +54,12 @@ export const sc1 = defineRule({
     let manifests = 0;
     for (const f of files) {
       if (!isDependencyManifest(f.path) || ++manifests > LIMITS.manifests) continue;
-      const lines = f.text.split('\n', MAX_PROSE_LINES);
+      const maxLines = activeLimits().maxDependencyManifestLines;
+      const lines = f.text.split('\n', maxLines + 1);
+      if (lines.length > maxLines) {
+        noteActiveLimit({ what: 'dependency manifest lines', observed: lines.length, limit: maxLines });
+        lines.length = maxLines;
+      }
       lines.forEach((text, i) => {
         const m = DO_NOT_PIN.exec(text.slice(0, 4_096));
         if (m) out.push({ file: f.path, line: i + 1, matched: m[0], column: m.index, confidence: 0.6, label: 'Advice not to pin dependency versions' });

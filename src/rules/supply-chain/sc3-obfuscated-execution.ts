@@ -9,6 +9,7 @@
 //   code only, HIGH at the pattern's confidence.
 // Base64 is not evidence by itself: signatures, certificates, SBOMs and lockfiles carry it as data, and
 // calibration drops every finding there; data files are never read for the literal marks.
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import { fileRole } from '../../analysis/placement.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
 import type { FileView } from '../../model/bundle.js';
@@ -134,7 +135,6 @@ const ASSIGN_DECODED = new RegExp(
   'i',
 );
 const FOLLOW_LINES = 10;
-const MAX_ASSIGNS = 256;
 const MAX_LINE = 2_000;
 
 function escapeRe(s: string): string {
@@ -144,11 +144,16 @@ function escapeRe(s: string): string {
 function decodedThenRun(lines: readonly string[]): { line: number; runLine: number; matched: string }[] {
   const out: { line: number; runLine: number; matched: string }[] = [];
   let seen = 0;
-  for (let i = 0; i < lines.length && seen < MAX_ASSIGNS; i += 1) {
+  const max = activeLimits().maxDecodeAssignmentsPerFile;
+  for (let i = 0; i < lines.length; i += 1) {
     const text = (lines[i] ?? '').slice(0, MAX_LINE);
     if (!text.includes('=')) continue;
     const m = ASSIGN_DECODED.exec(text);
     if (!m) continue;
+    if (seen >= max) {
+      noteActiveLimit({ what: 'decoded assignments', observed: seen + 1, limit: max });
+      break;
+    }
     seen += 1;
     const v = escapeRe(m[1] ?? '');
     const run = new RegExp(

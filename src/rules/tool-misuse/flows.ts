@@ -4,7 +4,8 @@
 // variable assigned at most FLOW_WINDOW lines earlier (`code = input()` … `exec(code)`), with one more
 // hop for a SQL string built from such a variable (`q = f"… {name}"` … `cur.execute(q)`).
 // The behavioural (AST/taint) rules come later; this is the line-level floor. Linear: every line is cut
-// to LINE_CAP characters, every regex has bounded gaps, and at most MAX_TAINTED variables are tracked.
+// to LINE_CAP characters, every regex has bounded gaps, and at most `toolFlowMaxTaintedNames` (src/limits) variables are tracked.
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 import { viewsOf } from '../../analysis/views.js';
@@ -37,7 +38,6 @@ const LINE_CAP = 4_000;
 const ARG_SPAN = 240;
 /** How many lines a variable assigned from a source stays tainted. */
 export const FLOW_WINDOW = 25;
-const MAX_TAINTED = 64;
 
 type Origin = 'local' | 'remote';
 
@@ -377,7 +377,11 @@ export function scanFlows(file: FileView, sinks: readonly SinkSpec[]): FlowHit[]
       const sqlString = SQL_WORD.test(rhs.slice(0, 300)) && built(lang, rhs);
       for (const name of names) {
         if (origin) {
-          if (tainted.size >= MAX_TAINTED && !tainted.has(name)) continue;
+          const max = activeLimits().toolFlowMaxTaintedNames;
+          if (tainted.size >= max && !tainted.has(name)) {
+            noteActiveLimit({ what: 'variables holding tool input', observed: tainted.size + 1, limit: max });
+            continue;
+          }
           tainted.set(name, { line: n, origin, sqlString: sqlString || (via?.t.sqlString ?? false) });
         } else {
           tainted.delete(name);

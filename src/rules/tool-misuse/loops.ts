@@ -4,6 +4,7 @@
 // allocating memory, filling the disk or sending requests. Plus recursive shell fork bombs under any name.
 // A polling loop that sleeps, a server loop that blocks in accept(), a worker that waits for its child:
 // none of these is runaway. Bodies are bounded (MAX_BODY_LINES / MAX_BODY_CHARS), so the scan is linear.
+import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { FileView } from '../../model/bundle.js';
 import type { FlowHit, Lang } from './flows.js';
@@ -12,8 +13,6 @@ import { langOf } from './flows.js';
 const MAX_BODY_LINES = 80;
 const MAX_BODY_CHARS = 8_000;
 const HEAD_CAP = 400;
-/** Loop heads examined per file: each body costs up to MAX_BODY_CHARS, so this bounds the whole scan. */
-const MAX_LOOPS = 256;
 
 const PY_LOOP = /^(\s*)while\s+(?:True|1|not\s+False)\s*:\s*(.*)$/;
 const BRACE_LOOP = /\b(?:while\s*\(\s*(?:true|1|!0|!false|TRUE|\$true)\s*\)|for\s*\(\s*;\s*;\s*\))\s*(\{)?/;
@@ -173,7 +172,13 @@ export function findRunawayLoops(file: FileView): FlowHit[] {
   // Every loop pattern starts with one of these words; most files hold none, and the line walk is skipped.
   if (!viewsOf(text).raw.keywords.any(LOOP_WORDS[lang])) return out;
   let loops = 0;
-  for (let n = 1; n <= index.count && out.length < 64 && loops < MAX_LOOPS; n += 1) {
+  // Loop heads examined per file (src/limits): each body costs up to MAX_BODY_CHARS, so this bounds the scan.
+  const maxLoops = activeLimits().maxLoopHeadsPerFile;
+  for (let n = 1; n <= index.count && out.length < 64; n += 1) {
+    if (loops >= maxLoops) {
+      noteActiveLimit({ what: 'loop heads', observed: loops + 1, limit: maxLoops });
+      break;
+    }
     const head = index.lineText(n).slice(0, HEAD_CAP);
     if (lang === 'python') {
       const m = PY_LOOP.exec(head);

@@ -1,4 +1,4 @@
-import { LineIndex } from '../../analysis/lines.js';
+import { viewsOf } from '../../analysis/views.js';
 import type { PatternSpec, RuleHit } from '../types.js';
 import { defineRule } from '../types.js';
 import type { ChainSpec } from './scan.js';
@@ -74,7 +74,7 @@ export const tm2 = defineRule({
     if (hits.length === 0) return hits;
     // Dockerfile RUN instructions fetch and install as a matter of course.
     const dockerfile = DOCKERFILE.test(file.path);
-    const index = new LineIndex(file.text);
+    const index = viewsOf(file.text).raw.index;
     return hits.map((h) =>
       dockerfile || /^\s*RUN\s/i.test(index.lineText(h.line))
         ? { ...h, severity: 'LOW' as const, confidence: 0.15, tags: [...(h.tags ?? []), 'dockerfile-idiom'] }

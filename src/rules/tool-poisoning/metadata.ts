@@ -47,29 +47,61 @@ export interface MixedToken {
   homoglyph: boolean;
 }
 
+// A word is matched in pieces of at most TOKEN_PIECE characters and the pieces re-joined: an unbounded
+// `+` over a Unicode class keeps one backtracking entry per character, and V8 throws `RangeError` on a
+// single multi-megabyte word. Re-joining keeps coverage whole (not a cap on what is judged).
+const TOKEN_PIECE = 4_096;
+const TOKEN_RE = new RegExp(`[\\p{L}\\p{M}\\p{N}_]{1,${TOKEN_PIECE}}`, 'gu');
+const NOT_BASIC = /[^\u0000-\u036f]/;
+
+function judgeToken(token: string, index: number): MixedToken | undefined {
+  if (token.length < 2 || !NOT_BASIC.test(token)) return undefined;
+  const scripts: string[] = [];
+  if (LATIN.test(token)) scripts.push('Latin');
+  if (CYRILLIC.test(token)) scripts.push('Cyrillic');
+  if (GREEK.test(token)) scripts.push('Greek');
+  if (ARMENIAN.test(token)) scripts.push('Armenian');
+  if (scripts.length < 2) return undefined;
+  let homoglyph = scripts[0] === 'Latin';
+  for (const c of token) {
+    if (!homoglyph) break;
+    if ((CYRILLIC.test(c) || GREEK.test(c) || ARMENIAN.test(c)) && !CONFUSABLE_LETTERS.has(c)) homoglyph = false;
+  }
+  return { token, index, scripts, homoglyph };
+}
+
 /**
- * Tokens that mix Latin with Cyrillic, Greek or Armenian (or those with each other) inside one word.
+ * Calls `visit` for each token that mixes Latin with Cyrillic, Greek or Armenian (or those with each
+ * other) inside one word, in order, whatever the word's length; `visit` returns false to stop.
  * Whole words in one script, and CJK next to Latin, are ordinary multilingual text.
  */
+export function eachMixedScriptToken(text: string, visit: (t: MixedToken) => boolean | void): void {
+  if (!NOT_BASIC.test(text)) return;
+  const re = new RegExp(TOKEN_RE.source, TOKEN_RE.flags);
+  let start = -1;
+  let end = -1;
+  for (let m = re.exec(text); ; m = re.exec(text)) {
+    // The class is greedy, so a piece that ends where the next begins stopped at TOKEN_PIECE: same word.
+    if (m !== null && m.index === end) {
+      end = m.index + m[0].length;
+      continue;
+    }
+    if (start !== -1) {
+      const t = judgeToken(text.slice(start, end), start);
+      if (t && visit(t) === false) return;
+    }
+    if (m === null) return;
+    start = m.index;
+    end = m.index + m[0].length;
+  }
+}
+
+/** The first `limit` mixed-script tokens (see `eachMixedScriptToken`). */
 export function mixedScriptTokens(text: string, limit = 16): MixedToken[] {
   const out: MixedToken[] = [];
-  if (!/[^\u0000-\u036f]/.test(text)) return out;
-  const tokenRe = /[\p{L}\p{M}\p{N}_]+/gu;
-  for (let m = tokenRe.exec(text); m !== null && out.length < limit; m = tokenRe.exec(text)) {
-    const token = m[0];
-    if (token.length < 2 || !/[^\u0000-\u036f]/.test(token)) continue;
-    const scripts: string[] = [];
-    if (LATIN.test(token)) scripts.push('Latin');
-    if (CYRILLIC.test(token)) scripts.push('Cyrillic');
-    if (GREEK.test(token)) scripts.push('Greek');
-    if (ARMENIAN.test(token)) scripts.push('Armenian');
-    if (scripts.length < 2) continue;
-    let homoglyph = scripts[0] === 'Latin';
-    for (const c of token) {
-      if (!homoglyph) break;
-      if ((CYRILLIC.test(c) || GREEK.test(c) || ARMENIAN.test(c)) && !CONFUSABLE_LETTERS.has(c)) homoglyph = false;
-    }
-    out.push({ token, index: m.index, scripts, homoglyph });
-  }
+  eachMixedScriptToken(text, (t) => {
+    out.push(t);
+    return out.length < limit;
+  });
   return out;
 }

@@ -116,15 +116,17 @@ describe('bombs', () => {
     for (let i = 1; i < 1_000; i += 1) entries.push({ name: `copy${i}.txt`, sameDataAs: 0 });
     const r = scanArchive('overlap.zip', buildZip(entries));
     const counts = reasonCounts(r);
-    assert.deepEqual(Object.keys(counts), ['archive_truncated']);
+    assert.deepEqual(Object.keys(counts).sort(), ['archive_malformed', 'archive_truncated']);
     assert.equal(counts.archive_truncated, 999, 'every impostor header is refused before inflating');
+    // The overlap itself is reported once on the archive (issue 9, item 7).
+    assert.equal(counts.archive_malformed, 1);
     assert.equal(expanded(r).members, 1);
     assert.ok(expanded(r).bytes <= 990_000);
     assertWithinBudgets(r);
     assertNotCompleteSafe(r);
     // Same name on every header: duplicates, first copy kept.
     const same = scanArchive('overlap.zip', buildZip([entries[0] as ZipBuildEntry, ...Array.from({ length: 50 }, () => ({ name: 'core.txt', sameDataAs: 0 }))]));
-    assert.deepEqual(reasonCounts(same), { archive_ambiguous_member_path: 50 });
+    assert.deepEqual(reasonCounts(same), { archive_ambiguous_member_path: 50, archive_malformed: 1 });
     assert.equal(expanded(same).members, 1);
   });
 
