@@ -38,6 +38,32 @@ export class LineIndex {
   }
 }
 
+/**
+ * The lines of a text as `text.split('\n')` would give them, sliced from a {@link LineIndex} on demand:
+ * no array of every line is ever built (16 M newlines would cost 128 MB+ of empty strings per view).
+ * Indexes are 0-based like an array's; out of range (negative too) is `undefined`, never wrapped.
+ */
+export class LineList {
+  readonly length: number;
+
+  constructor(private readonly index: LineIndex) {
+    this.length = index.count;
+  }
+
+  /** Line `i` (0-based) without its `\n`, or undefined out of range. */
+  at(i: number): string | undefined {
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) return undefined;
+    return this.index.lineText(i + 1);
+  }
+
+  /** Lines `start` to `end` (exclusive, clamped like `Array.prototype.slice` for non-negative bounds). */
+  slice(start: number, end: number = this.length): string[] {
+    const out: string[] = [];
+    for (let i = Math.max(0, start); i < Math.min(end, this.length); i += 1) out.push(this.index.lineText(i + 1));
+    return out;
+  }
+}
+
 export interface Window {
   start: number;
   end: number;

@@ -1,12 +1,12 @@
 // Per-file derived text shared by every rule: the raw text and the security view, each with its line
-// index, lower-cased copy, keyword presence and line list, all computed on first use and at most once
-// per file (they used to be recomputed by each rule that needed them).
+// index, lower-cased copy, keyword presence and line list (a lazy view over the index, never an array),
+// all computed on first use and at most once per file (they used to be recomputed by each rule).
 import { defaultLimits } from '../limits/index.js';
 import type { Limits } from '../limits/index.js';
 import { activateLog, noteLimit } from './kernel.js';
 import type { LimitHit, LimitLog } from './kernel.js';
 import { KeywordPresence } from './keywords.js';
-import { LineIndex } from './lines.js';
+import { LineIndex, LineList } from './lines.js';
 import { boundedSecurityView, needsSecurityView } from './normalize.js';
 
 /** One view of a file's text (raw, or the line-preserving security view). */
@@ -14,7 +14,7 @@ export class SharedView {
   private lowerText: string | undefined;
   private lineIndex: LineIndex | undefined;
   private presence: KeywordPresence | undefined;
-  private lineList: readonly string[] | undefined;
+  private lineList: LineList | undefined;
   private asciiOnly: boolean | undefined;
 
   constructor(
@@ -47,9 +47,9 @@ export class SharedView {
     return this.presence;
   }
 
-  /** `text.split('\n')`, shared: callers must not modify it. */
-  get lines(): readonly string[] {
-    this.lineList ??= this.text.split('\n');
+  /** The lines of `text.split('\n')`, sliced on demand from `index` (no per-file array of every line). */
+  get lines(): LineList {
+    this.lineList ??= new LineList(this.index);
     return this.lineList;
   }
 }

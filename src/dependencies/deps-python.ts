@@ -1,8 +1,14 @@
 // Python manifest formats beyond requirements files: pyproject.toml, Pipfile (small line parsers, no
 // TOML library) and setup.py install_requires. All bounded; malformed input yields fewer dependencies.
+import { LineIndex, LineList } from '../analysis/lines.js';
 import type { FileView } from '../model/bundle.js';
 import type { Dependency } from './dep-spec.js';
 import { LIMITS, parsePep508 } from './dep-spec.js';
+
+/** A manifest's lines, sliced on demand (a manifest of millions of newlines builds no array of them). */
+function linesOf(text: string): LineList {
+  return new LineList(new LineIndex(text));
+}
 
 const MAX_ARRAY_LINES = 400;
 const STRING_RE = /"((?:[^"\\\n]|\\.){1,4096})"|'([^'\n]{1,4096})'/g;
@@ -17,10 +23,10 @@ function strings(line: string): string[] {
 }
 
 /** Reads the string items of an array that opens on line `start` after `=`; returns the deps and the last line used. */
-function readArray(lines: string[], start: number, afterEq: string, f: FileView, out: Dependency[]): number {
+function readArray(lines: LineList, start: number, afterEq: string, f: FileView, out: Dependency[]): number {
   let text = afterEq;
   for (let i = start; i < lines.length && i < start + MAX_ARRAY_LINES; i += 1) {
-    if (i > start) text = lines[i] ?? '';
+    if (i > start) text = lines.at(i) ?? '';
     for (const s of strings(text)) {
       if (out.length >= LIMITS.packagesPerManifest) return i;
       const dep = parsePep508(s, f.path, i + 1);
@@ -54,10 +60,10 @@ function tableValueDep(name: string, value: string, f: FileView, line: number, p
 
 export function parsePyproject(f: FileView): Dependency[] {
   const out: Dependency[] = [];
-  const lines = f.text.split('\n');
+  const lines = linesOf(f.text);
   let table = '';
   for (let i = 0; i < lines.length && out.length < LIMITS.packagesPerManifest; i += 1) {
-    const line = lines[i] ?? '';
+    const line = lines.at(i) ?? '';
     const header = TABLE_RE.exec(line);
     if (header) {
       table = (header[1] ?? '').replace(/["'\s]/g, '').toLowerCase();
@@ -84,10 +90,10 @@ export function parsePyproject(f: FileView): Dependency[] {
 
 export function parsePipfile(f: FileView): Dependency[] {
   const out: Dependency[] = [];
-  const lines = f.text.split('\n');
+  const lines = linesOf(f.text);
   let inPackages = false;
   for (let i = 0; i < lines.length && out.length < LIMITS.packagesPerManifest; i += 1) {
-    const line = lines[i] ?? '';
+    const line = lines.at(i) ?? '';
     const header = TABLE_RE.exec(line);
     if (header) {
       const t = (header[1] ?? '').trim().toLowerCase();
@@ -106,9 +112,9 @@ export function parsePipfile(f: FileView): Dependency[] {
 /** `install_requires=[...]`, or `install_requires=NAME` with `NAME = [...]` defined in the same file. */
 export function parseSetupPy(f: FileView): Dependency[] {
   const out: Dependency[] = [];
-  const lines = f.text.split('\n');
+  const lines = linesOf(f.text);
   for (let i = 0; i < lines.length && out.length < LIMITS.packagesPerManifest; i += 1) {
-    const m = /\binstall_requires\s*=\s*(.*)$/.exec(lines[i] ?? '');
+    const m = /\binstall_requires\s*=\s*(.*)$/.exec(lines.at(i) ?? '');
     if (!m) continue;
     const value = (m[1] ?? '').slice(0, LIMITS.specChars);
     // Only the first install_requires is read, which keeps the scan linear on hostile input.
@@ -119,8 +125,9 @@ export function parseSetupPy(f: FileView): Dependency[] {
     const ident = /^([A-Za-z_][A-Za-z0-9_]{0,100})/.exec(value.trimStart())?.[1];
     if (!ident) return out;
     const defRe = new RegExp(`^\\s*${ident}\\s*=\\s*(\\[.{0,4096})$`);
-    const defLine = lines.findIndex((l) => defRe.test(l));
-    if (defLine !== -1) readArray(lines, defLine, defRe.exec(lines[defLine] ?? '')?.[1] ?? '', f, out);
+    let defLine = -1;
+    for (let l = 0; l < lines.length && defLine === -1; l += 1) if (defRe.test(lines.at(l) ?? '')) defLine = l;
+    if (defLine !== -1) readArray(lines, defLine, defRe.exec(lines.at(defLine) ?? '')?.[1] ?? '', f, out);
     return out;
   }
   return out;

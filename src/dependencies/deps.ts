@@ -1,9 +1,15 @@
 // Dependency manifests: which files count, and a bounded, never-throwing parser for each format.
 // Shared by SC1/SC4/SC5/SC6; the parse of one `files` array is memoised so the four rules pay once.
+import { LineIndex, LineList } from '../analysis/lines.js';
 import type { FileView } from '../model/bundle.js';
 import { parsePipfile, parsePyproject, parseSetupPy } from './deps-python.js';
 import type { Dependency } from './dep-spec.js';
 import { LIMITS, classifyNpmSpec, parsePep508 } from './dep-spec.js';
+
+/** A manifest's lines, sliced on demand (a manifest of millions of newlines builds no array of them). */
+function linesOf(text: string): LineList {
+  return new LineList(new LineIndex(text));
+}
 
 export type { Dependency, Ecosystem } from './dep-spec.js';
 export { normalizeName } from './dep-spec.js';
@@ -18,9 +24,9 @@ export function isDependencyManifest(path: string): boolean {
 
 function parseRequirements(f: FileView): Dependency[] {
   const out: Dependency[] = [];
-  const lines = f.text.split('\n');
+  const lines = linesOf(f.text);
   for (let i = 0; i < lines.length && out.length < LIMITS.packagesPerManifest; i += 1) {
-    const text = (lines[i] ?? '').replace(/(?:^|\s)#.*$/, '').replace(/\\\s*$/, '').trim();
+    const text = (lines.at(i) ?? '').replace(/(?:^|\s)#.*$/, '').replace(/\\\s*$/, '').trim();
     // Options (-r, -e, --hash, --index-url) and continuation lines are not requirements.
     if (text.length === 0 || text.startsWith('-') || text.length > LIMITS.specChars) continue;
     // Per-requirement options (`--hash=…`, `--install-option`) follow the requirement.
@@ -32,9 +38,9 @@ function parseRequirements(f: FileView): Dependency[] {
 
 function keyLines(text: string): Map<string, number[]> {
   const map = new Map<string, number[]>();
-  const lines = text.split('\n');
+  const lines = linesOf(text);
   for (let i = 0; i < lines.length; i += 1) {
-    const m = /^\s*"([^"\\]{1,256})"\s*:/.exec(lines[i] ?? '');
+    const m = /^\s*"([^"\\]{1,256})"\s*:/.exec(lines.at(i) ?? '');
     if (!m) continue;
     const key = m[1] ?? '';
     const list = map.get(key) ?? [];

@@ -48,7 +48,7 @@ export function configSinks(file: FileView): ConfigSink[] {
     flagLines(file.text, index, URL_MARK, flags, 1);
     for (let l = 1; l <= views.lines.length && sinks.length < 200; l += 1) {
       if (flags[l] === 0) continue;
-      const t = (views.lines[l - 1] ?? '').slice(0, LINE_HEAD);
+      const t = (views.lines.at(l - 1) ?? '').slice(0, LINE_HEAD);
       const d = destinationIn(t);
       if (!d || d.dest === 'local' || d.dest === 'relative') continue;
       if (d.dest === 'capture') sinks.push({ line: l, kind: 'capture', ...d });
@@ -102,7 +102,7 @@ export function forwardedData(file: FileView): Forwarded | null {
   // A forwarding key opens a block; data named on its line or in the lines indented under it counts.
   let blockIndent = -1;
   for (let l = 0; l < lines.length && what === null; l += 1) {
-    const t = (lines[l] ?? '').slice(0, LINE_HEAD);
+    const t = (lines.at(l) ?? '').slice(0, LINE_HEAD);
     if (t.trim() === '' || COMMENT.test(t)) continue;
     const indent = t.length - t.trimStart().length;
     if (blockIndent >= 0 && indent <= blockIndent && !/^\s{0,40}[-\]}]/.test(t)) blockIndent = -1;
@@ -129,7 +129,7 @@ export function tunnelServes(file: FileView): { line: number; scope: 'home' | 'd
   if (!configSinks(file).some((s) => s.kind === 'tunnel')) return null;
   const lines = viewsOf(file.text).raw.lines;
   for (let l = 0; l < lines.length; l += 1) {
-    const m = SERVES_FILES.exec((lines[l] ?? '').slice(0, LINE_HEAD));
+    const m = SERVES_FILES.exec((lines.at(l) ?? '').slice(0, LINE_HEAD));
     if (!m) continue;
     const path = (m[1] ?? m[2] ?? '').replace(/^\/\/?(?=\/)/, '');
     return { line: l + 1, scope: HOME_OR_ROOT.test(path) ? 'home' : 'directory' };

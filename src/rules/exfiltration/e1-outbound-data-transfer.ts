@@ -202,7 +202,7 @@ function configHits(file: FileView): RuleHit[] {
   const sinks = configSinks(file);
   if (sinks.length === 0) return [];
   const lines = viewsOf(file.text).raw.lines;
-  const text = (l: number): string => lines[l - 1] ?? '';
+  const text = (l: number): string => lines.at(l - 1) ?? '';
   const out: RuleHit[] = [];
   const tunnel = sinks.find((s) => s.kind === 'tunnel');
   if (tunnel) {

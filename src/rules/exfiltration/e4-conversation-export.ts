@@ -88,7 +88,7 @@ export const e4 = defineRule({
     // Configuration that forwards tool output or the conversation to where it ships data (nested keys too).
     const fwd = shipsOut ? forwardedData(ctx.file) : null;
     if (fwd && (fwd.what === 'tool output' || fwd.what === 'the conversation')) {
-      const line = viewsOf(ctx.file.text).raw.lines[fwd.line - 1] ?? '';
+      const line = viewsOf(ctx.file.text).raw.lines.at(fwd.line - 1) ?? '';
       hits.push({ line: fwd.line, column: 0, matched: line.trim().slice(0, 200), label: `Configuration forwards ${fwd.what}`, confidence: 0.8 });
     }
     return bestPerLine(hits, 'HIGH');

@@ -8,7 +8,7 @@
 // (src/limits; reaching it is recorded as `output_limit`).
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
-import type { LineIndex } from '../../analysis/lines.js';
+import type { LineIndex, LineList } from '../../analysis/lines.js';
 import { globalOf } from '../../analysis/regex.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
 import { destinationIn, hostMatchesName, inHeader, type Destination } from './destinations.js';
@@ -247,12 +247,12 @@ function head(line: string): string {
 }
 
 /** The lines of a statement that starts on `start`: while brackets are open or a line continues. */
-function statementEnd(lines: readonly string[], start: number): number {
+function statementEnd(lines: LineList, start: number): number {
   let depth = 0;
   let chars = 0;
   let last = start;
   for (let i = start; i < Math.min(lines.length, start + STATEMENT_LINES); i += 1) {
-    const t = head(lines[i] ?? '');
+    const t = head(lines.at(i) ?? '');
     chars += t.length;
     for (let j = 0; j < t.length; j += 1) {
       const ch = t.charCodeAt(j);
@@ -338,14 +338,14 @@ class Analysis {
   }
 
   /** The lines, split only for a file that has something to analyse. */
-  private get lines(): readonly string[] {
+  private get lines(): LineList {
     return this.view.lines;
   }
 
   run(): FileFlow {
     this.findSends();
     for (let i = 0; i < this.lines.length; i += 1) this.line(i + 1);
-    const at = (line: number, column: number): number => rootOf(line, segmentAt(this.lines[line - 1] ?? '', column));
+    const at = (line: number, column: number): number => rootOf(line, segmentAt(this.lines.at(line - 1) ?? '', column));
     return {
       sends: this.sends,
       sendAt: this.sendAt,
@@ -377,7 +377,7 @@ class Analysis {
     const flag = this.flags[lineNo] ?? 0;
     // Lines with nothing to find are skipped unless a name carries a secret or a URL (it may pass it on).
     if (flag === 0 && this.taint.size === 0 && this.urlHost.size === 0) return;
-    const line = head(this.lines[lineNo - 1] ?? '');
+    const line = head(this.lines.at(lineNo - 1) ?? '');
     if (line.trim() === '') return;
     // Statements separated by `; ` on one line are judged one by one (`env = os.environ.copy(); leak = …`).
     const segments = segmentsOf(line);

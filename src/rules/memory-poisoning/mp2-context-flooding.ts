@@ -1,6 +1,7 @@
 import type { PatternSpec, RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
+import { viewsOf } from '../../analysis/views.js';
 import { scanSpecs } from '../tool-misuse/scan.js';
 
 const MIN_UNIT = 2;
@@ -127,29 +128,18 @@ function repetitionsInLine(
   }
 }
 
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
 function repetitionHits(file: FileView): RuleHit[] {
   if (GENERATED.test(file.path)) return [];
   const reps = findRepetitions(file.text);
   if (reps.length === 0) return [];
-  const starts = [0];
-  for (let i = file.text.indexOf('\n'); i !== -1; i = file.text.indexOf('\n', i + 1)) starts.push(i + 1);
+  // The file's shared line index (a typed array), not a number[] of every line start of its own.
+  const index = viewsOf(file.text).raw.index;
   return reps.map((r) => {
-    const line = lineOf(starts, r.start);
+    const line = index.lineOf(r.start);
     return {
       line,
       matched: file.text.slice(r.start, Math.min(r.end, r.start + 200)),
-      column: r.start - (starts[line - 1] ?? 0),
+      column: r.start - index.lineStart(line),
       label: 'Repeated text block',
       evidence: { unit: r.unit, repeats: Math.floor((r.end - r.start) / r.unit.length) },
     };

@@ -1,4 +1,4 @@
-import { LineIndex } from '../../analysis/lines.js';
+import { LineIndex, type LineList } from '../../analysis/lines.js';
 import { placeOf, sectionOf } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { FileView } from '../../model/bundle.js';
@@ -130,10 +130,10 @@ const FOLLOW_VERB =
 const RUNTIME_CUE = /\b(?:every|each|always|whenever|before (?:each|every|any|starting)|at (?:the )?start of|on (?:each|every) (?:run|start|call|task|session)|latest|current|updated|newest|live|at run ?time|periodically|hourly|daily)\b/i;
 const LINE_HEAD = 2_000;
 
-function remoteInstructions(file: FileView, lines: readonly string[], index: LineIndex, out: RuleHit[]): void {
+function remoteInstructions(file: FileView, lines: LineList, index: LineIndex, out: RuleHit[]): void {
   let found = 0;
   for (let i = 0; i < lines.length && found < 32; i += 1) {
-    const text = (lines[i] ?? '').slice(0, LINE_HEAD);
+    const text = (lines.at(i) ?? '').slice(0, LINE_HEAD);
     if (!text.includes('://')) continue;
     const urls = urlsIn(text);
     if (urls.length === 0) continue;
@@ -177,7 +177,7 @@ const RANK = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 } as const;
  * per package per file (the strongest, with the
  * count and first lines of the rest), so a page that uses one CLI forty times reports it once.
  */
-function calibrate(file: FileView, hits: RuleHit[], index: LineIndex, lines: readonly string[]): RuleHit[] {
+function calibrate(file: FileView, hits: RuleHit[], index: LineIndex, lines: LineList): RuleHit[] {
   const comment = COMMENT_LINE[file.type];
   const setupDoc = !file.isManifest && SETUP_DOC.test(file.path);
   const best = new Map<string, { hit: RuleHit; lines: number[] }>();
@@ -197,7 +197,7 @@ function calibrate(file: FileView, hits: RuleHit[], index: LineIndex, lines: rea
       // frontmatter declares are read as data (source: server-entry) and keep their severity.
       if (ev.source === 'command' && placeOf(file, index, h.line) === 'frontmatter') why = 'mentioned in the frontmatter';
       else if (ev.source === 'command' && (setupDoc || sectionOf(index, h.line) === 'install')) why = 'setup step';
-      else if (comment?.test((lines[h.line - 1] ?? '').slice(0, 200))) why = 'in a comment';
+      else if (comment?.test((lines.at(h.line - 1) ?? '').slice(0, 200))) why = 'in a comment';
       if (why) {
         h.severity = 'LOW';
         h.label = `${h.label ?? ''} (${why})`;

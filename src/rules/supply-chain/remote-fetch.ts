@@ -1,5 +1,6 @@
 // Helpers for SC2: who is being downloaded from, and "download to a file, then run that file" flows.
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
+import type { LineList } from '../../analysis/lines.js';
 import { isIP } from 'node:net';
 import {
   ANONYMOUS_HOSTS, PASTE_HOSTS, SHORTENER_HOSTS, TRUSTED_GITHUB_RAW_PREFIXES, TRUSTED_INSTALLER_HOSTS, USER_CONTENT_PATHS, VENDOR_DOMAINS,
@@ -179,12 +180,12 @@ export interface DownloadRun {
 }
 
 /** Downloads whose saved file is executed (directly after chmod, or by an interpreter) within a few lines. */
-export function downloadThenRun(lines: readonly string[]): DownloadRun[] {
+export function downloadThenRun(lines: LineList): DownloadRun[] {
   const out: DownloadRun[] = [];
   let seen = 0;
   const max = activeLimits().maxDownloadsPerFile;
   for (let i = 0; i < lines.length; i += 1) {
-    const text = lines[i] ?? '';
+    const text = lines.at(i) ?? '';
     DOWNLOAD_RE.lastIndex = 0;
     const m = DOWNLOAD_RE.exec(text);
     if (!m) continue;
@@ -207,7 +208,7 @@ export function downloadThenRun(lines: readonly string[]): DownloadRun[] {
     }
     let verified = VERIFY_RE.test(rest);
     for (let j = i + 1; j < lines.length && j <= i + FOLLOW_LINES; j += 1) {
-      const next = (lines[j] ?? '').trim().slice(0, MAX_LINE);
+      const next = (lines.at(j) ?? '').trim().slice(0, MAX_LINE);
       if (run.test(next)) {
         out.push({ line: i + 1, segment: m[0], runLine: j + 1, verified });
         break;
@@ -222,12 +223,12 @@ const FETCH_ASSIGN =
   /^\s{0,40}(?:(?:const|let|var)\s{1,4})?([A-Za-z_$][\w$]{0,40})\s{0,4}=\s{0,4}(?:await\s{1,4})?(?:(?:requests|httpx|session|client|urllib3|urllib\.request|urllib2|axios|got)\s{0,2}\.\s{0,2}(?:get|post|request|urlopen)|urlopen|fetch)\s{0,4}\(/;
 
 /** `r = requests.get(u)` … `exec(r.text)`: fetched content evaluated a few lines later, through one variable. */
-export function fetchedThenEvaluated(lines: readonly string[]): { line: number; evalLine: number; matched: string }[] {
+export function fetchedThenEvaluated(lines: LineList): { line: number; evalLine: number; matched: string }[] {
   const out: { line: number; evalLine: number; matched: string }[] = [];
   let seen = 0;
   const max = activeLimits().maxFetchAssignmentsPerFile;
   for (let i = 0; i < lines.length; i += 1) {
-    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    const text = (lines.at(i) ?? '').slice(0, MAX_LINE);
     const m = FETCH_ASSIGN.exec(text);
     if (!m) continue;
     if (seen >= max) {
@@ -237,7 +238,7 @@ export function fetchedThenEvaluated(lines: readonly string[]): { line: number; 
     seen += 1;
     const evalOf = new RegExp(String.raw`\b(?:exec|eval|new\s{1,4}Function)\s{0,4}\(\s{0,4}(?:await\s{1,4})?\(?\s{0,4}(?:await\s{1,4})?${escapeRe(m[1] ?? '')}\b`);
     for (let j = i; j < lines.length && j <= i + FOLLOW_LINES; j += 1) {
-      const candidate = j === i ? text.slice(m[0].length) : (lines[j] ?? '').slice(0, MAX_LINE);
+      const candidate = j === i ? text.slice(m[0].length) : (lines.at(j) ?? '').slice(0, MAX_LINE);
       if (evalOf.test(candidate)) {
         out.push({ line: i + 1, evalLine: j + 1, matched: text.trim().slice(0, 200) });
         break;

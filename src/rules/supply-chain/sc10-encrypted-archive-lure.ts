@@ -1,4 +1,5 @@
 import type { RuleHit } from '../types.js';
+import type { LineList } from '../../analysis/lines.js';
 import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { viewsOf } from '../../analysis/views.js';
@@ -61,15 +62,15 @@ function archiveAction(text: string): { index: number } | null {
   return null;
 }
 
-function lureHits(file: FileView, lines: readonly string[]): BundleHit[] {
+function lureHits(file: FileView, lines: LineList): BundleHit[] {
   const out: BundleHit[] = [];
   let lastPassword = -Infinity;
   const passwordLines: number[] = [];
-  for (let i = 0; i < lines.length; i += 1) if (findPassword((lines[i] ?? '').slice(0, MAX_LINE))) passwordLines.push(i);
+  for (let i = 0; i < lines.length; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE))) passwordLines.push(i);
   if (passwordLines.length === 0) return out;
   let p = 0;
   for (let i = 0; i < lines.length && out.length < 64; i += 1) {
-    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    const text = (lines.at(i) ?? '').slice(0, MAX_LINE);
     const named = archiveAction(text) ?? ENCRYPTED_ARCHIVE.exec(text);
     const action = named ?? EXTRACTION.exec(text);
     if (!action) continue;
@@ -83,7 +84,7 @@ function lureHits(file: FileView, lines: readonly string[]): BundleHit[] {
     const from = Math.max(0, Math.min(i, near) - 1);
     const to = Math.min(lines.length - 1, Math.max(i, near) + RUN_REACH);
     let runLine = -1;
-    for (let l = from; l <= to && runLine === -1; l += 1) if (RUN_CONTENT.test((lines[l] ?? '').slice(0, MAX_LINE))) runLine = l;
+    for (let l = from; l <= to && runLine === -1; l += 1) if (RUN_CONTENT.test((lines.at(l) ?? '').slice(0, MAX_LINE))) runLine = l;
     const hit: BundleHit = {
       file: file.path, line: i + 1, endLine: Math.max(near, runLine) + 1, matched: text.trim().slice(0, 200), column: action.index, confidence: 0.85,
       label: 'Instructions to open a password-protected archive with the password supplied',
@@ -122,15 +123,16 @@ export const sc10 = defineRule({
     const members = encryptedMembers(bundle.inventory);
     for (const file of files) {
       if (file.type === 'binary' || out.length >= 256) continue;
-      const lines = file.text.split('\n');
+      const lines = viewsOf(file.text).raw.lines;
       const hits = lureHits(file, lines).map((h) => (members.length > 0 ? { ...h, evidence: { ...h.evidence, encryptedMembers: members.slice(0, 16) } } : h));
       if (hits.length === 0 && members.length > 0) {
-        const idx = lines.findIndex((l) => findPassword(l.slice(0, MAX_LINE)) !== null);
+        let idx = -1;
+        for (let i = 0; i < lines.length && idx === -1; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) !== null) idx = i;
         if (idx !== -1) {
           let runs = false;
-          for (let l = Math.max(0, idx - RUN_REACH); l <= Math.min(lines.length - 1, idx + RUN_REACH) && !runs; l += 1) runs = RUN_CONTENT.test((lines[l] ?? '').slice(0, MAX_LINE));
+          for (let l = Math.max(0, idx - RUN_REACH); l <= Math.min(lines.length - 1, idx + RUN_REACH) && !runs; l += 1) runs = RUN_CONTENT.test((lines.at(l) ?? '').slice(0, MAX_LINE));
           hits.push({
-            file: file.path, line: idx + 1, matched: (lines[idx] ?? '').trim().slice(0, 200), confidence: runs ? 0.9 : 0.8,
+            file: file.path, line: idx + 1, matched: (lines.at(idx) ?? '').trim().slice(0, 200), confidence: runs ? 0.9 : 0.8,
             label: runs ? 'Password supplied for an encrypted archive bundled with the skill, and its contents run' : 'Password supplied for an encrypted archive bundled with the skill',
             evidence: { encryptedMembers: members.slice(0, 16) },
             ...(runs ? { severity: 'CRITICAL' as const } : {}),

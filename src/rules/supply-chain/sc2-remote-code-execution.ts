@@ -1,3 +1,4 @@
+import type { LineList } from '../../analysis/lines.js';
 import { placeOf, sectionOf } from '../../analysis/placement.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
 import type { RuleContext, RuleHit } from '../types.js';
@@ -139,10 +140,10 @@ function linksIn(text: string): string[] {
   return out;
 }
 
-function pasteLures(lines: readonly string[], hits: Map<string, RuleHit>, tag: string | undefined): void {
+function pasteLures(lines: LineList, hits: Map<string, RuleHit>, tag: string | undefined): void {
   let found = 0;
   for (let i = 0; i < lines.length && found < 64; i += 1) {
-    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    const text = (lines.at(i) ?? '').slice(0, MAX_LINE);
     if (!text.includes('/')) continue;
     let anon: { host: string; kind: AnonymousKind } | null = null;
     for (const url of linksIn(text)) {

@@ -10,6 +10,7 @@
 // Base64 is not evidence by itself: signatures, certificates, SBOMs and lockfiles carry it as data, and
 // calibration drops every finding there; data files are never read for the literal marks.
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
+import type { LineList } from '../../analysis/lines.js';
 import { fileRole } from '../../analysis/placement.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
 import type { FileView } from '../../model/bundle.js';
@@ -141,12 +142,12 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function decodedThenRun(lines: readonly string[]): { line: number; runLine: number; matched: string }[] {
+function decodedThenRun(lines: LineList): { line: number; runLine: number; matched: string }[] {
   const out: { line: number; runLine: number; matched: string }[] = [];
   let seen = 0;
   const max = activeLimits().maxDecodeAssignmentsPerFile;
   for (let i = 0; i < lines.length; i += 1) {
-    const text = (lines[i] ?? '').slice(0, MAX_LINE);
+    const text = (lines.at(i) ?? '').slice(0, MAX_LINE);
     if (!text.includes('=')) continue;
     const m = ASSIGN_DECODED.exec(text);
     if (!m) continue;
@@ -161,7 +162,7 @@ function decodedThenRun(lines: readonly string[]): { line: number; runLine: numb
       'i',
     );
     for (let j = i + 1; j < lines.length && j <= i + FOLLOW_LINES; j += 1) {
-      if (run.test((lines[j] ?? '').slice(0, MAX_LINE))) {
+      if (run.test((lines.at(j) ?? '').slice(0, MAX_LINE))) {
         out.push({ line: i + 1, runLine: j + 1, matched: text.trim().slice(0, 200) });
         break;
       }
@@ -194,9 +195,9 @@ const COMMENT_LINE: Readonly<Record<string, RegExp>> = {
 const TABLE_ROW = /^\s{0,8}\|/;
 const PROSE_TYPES: ReadonlySet<string> = new Set(['markdown', 'text']);
 
-function judge(file: FileView, spec: Spec, lines: readonly string[], line: number, matched: string, after: string): { severity: Severity; confidence: number; label: string } | null {
-  if (PROSE_TYPES.has(file.type) && TABLE_ROW.test((lines[line - 1] ?? '').slice(0, 40))) return null;
-  if (COMMENT_LINE[file.type]?.test((lines[line - 1] ?? '').slice(0, 200))) {
+function judge(file: FileView, spec: Spec, lines: LineList, line: number, matched: string, after: string): { severity: Severity; confidence: number; label: string } | null {
+  if (PROSE_TYPES.has(file.type) && TABLE_ROW.test((lines.at(line - 1) ?? '').slice(0, 40))) return null;
+  if (COMMENT_LINE[file.type]?.test((lines.at(line - 1) ?? '').slice(0, 200))) {
     return { severity: 'LOW', confidence: 0.3, label: `${spec.label} (in a comment)` };
   }
   if (spec.kind === 'exec' && INTERPRETER_END.test(matched) && DATA_FILTER_AFTER.test(after)) {
@@ -204,7 +205,7 @@ function judge(file: FileView, spec: Spec, lines: readonly string[], line: numbe
   }
   if (spec.kind === 'mark') return MARK_TYPES.has(file.type) ? { severity: 'HIGH', confidence: spec.confidence, label: spec.label } : null;
   if (spec.kind === 'encoded-ps' && HOST_LANGUAGES.has(file.type)) {
-    const near = [lines[line - 3], lines[line - 2], lines[line - 1]].map((l) => (l ?? '').slice(0, MAX_LINE)).join('\n');
+    const near = [lines.at(line - 3), lines.at(line - 2), lines.at(line - 1)].map((l) => (l ?? '').slice(0, MAX_LINE)).join('\n');
     if (!PROCESS_CALL.test(near)) return { severity: 'LOW', confidence: 0.3, label: 'PowerShell encoded command held as a data string' };
   }
   return { severity: 'CRITICAL', confidence: spec.confidence, label: spec.label };
