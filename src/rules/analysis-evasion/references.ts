@@ -1,6 +1,7 @@
 // Intra-bundle references in SKILL.md: link targets, backticked or quoted paths and bare path tokens,
 // resolved against the inventory. Only exact inventory paths count, so prose never "resolves".
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
+import { resolveAgainst } from '../../discovery/references.js';
 
 export interface Reference {
   /** Bundle-relative path the reference resolves to. */
@@ -15,25 +16,7 @@ const TOKEN = /[^\s`'"()<>[\]{}|,;*]{2,512}/g;
 
 /** Resolves `./a/../b.md#x` to `b.md`; null for URLs, absolute paths and escapes from the bundle root. */
 export function resolveReference(raw: string): string | null {
-  let p = raw.replace(/[.:!?]+$/, '');
-  if (/^[a-z][\w+.-]*:/i.test(p) || p.startsWith('/') || p.startsWith('~') || p.startsWith('\\')) return null;
-  p = p.replace(/[#?].*$/, '');
-  if (p.includes('%')) {
-    try {
-      p = decodeURIComponent(p);
-    } catch {
-      return null;
-    }
-  }
-  const out: string[] = [];
-  for (const seg of p.replace(/\\/g, '/').split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-    } else out.push(seg);
-  }
-  return out.length > 0 ? out.join('/') : null;
+  return resolveAgainst(raw, '');
 }
 
 export function findReferences(text: string, known: ReadonlySet<string>): Reference[] {
