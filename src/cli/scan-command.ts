@@ -2,7 +2,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
 import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
-import { finishScan, prepareScan } from '../engine/scan.js';
+import { finishScan, loadScanParsers, prepareScan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
@@ -97,6 +97,8 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
   if (online && online.errors.length > 0 && !opts.quiet) {
     process.stderr.write(`skillspector: warning: live OSV lookup incomplete (${online.errors.length} problem(s)); SC4 relies on the bundled snapshot for the rest, and the analysis is marked incomplete.\n`);
   }
+  // The tree-sitter grammars the bundle's code files need (none when it holds no code file).
+  await loadScanParsers(prepared);
   const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
   const { report } = finishScan(prepared, {
     onProgress: (d, t) => progress.update(d, t),

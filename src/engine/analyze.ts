@@ -7,9 +7,11 @@ import { activateLog } from '../analysis/kernel.js';
 import type { LimitLog } from '../analysis/kernel.js';
 import { FileAnalyzer } from '../analysis/runner.js';
 import { releaseViews } from '../analysis/views.js';
+import { FileTree } from '../behaviour/context.js';
+import type { ParseBudget } from '../behaviour/parser.js';
 import type { Limits } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { Rule } from '../rules/types.js';
+import type { Rule, RuleContext } from '../rules/types.js';
 import type { BundleView, FileView } from '../model/bundle.js';
 
 export interface AnalysisResult {
@@ -41,6 +43,8 @@ export function analyzeFiles(
   ledger: Ledger,
   deadline: AnalysisDeadline,
   onProgress?: (done: number, total: number) => void,
+  /** Set when the scan's grammars were loaded (`scanAsync`): rules may then ask for a tree via `ctx.tree`. */
+  parse?: ParseBudget,
 ): AnalysisResult {
   const findings: Finding[] = [];
   const failedRules = new Set<string>();
@@ -56,6 +60,9 @@ export function analyzeFiles(
       break;
     }
     const analyzer = new FileAnalyzer(file, limits, deadline.expired);
+    // Parsed at most once, and only if some rule asks; deleted once this file's rules are done.
+    const tree = parse ? new FileTree(file, parse, ledger, () => limits.scanDeadlineMs - deadline.elapsedMs()) : undefined;
+    const ctx: RuleContext = { file, bundle, views: analyzer.views, ...(tree ? { tree: tree.get } : {}) };
     let cut = false;
     for (const rule of rules) {
       // Checked between rules, and inside matching (src/analysis/kernel.ts): one huge file cannot run on.
@@ -66,7 +73,7 @@ export function analyzeFiles(
       try {
         if (!applies(rule, file)) continue;
         if (rule.kind === 'pattern') analyzer.runPatternRule(rule);
-        else if (rule.kind === 'custom') analyzer.runCustomRule(rule, { file, bundle, views: analyzer.views });
+        else if (rule.kind === 'custom') analyzer.runCustomRule(rule, ctx);
       } catch (err) {
         // Recorded for this rule and this file only; every other rule and file is still analysed.
         failedRules.add(rule.meta.id);
@@ -76,6 +83,7 @@ export function analyzeFiles(
         });
       }
     }
+    tree?.release();
     // A rule that was running when the deadline passed may have stopped early: this file is cut short too.
     cut ||= deadline.expired();
     try {

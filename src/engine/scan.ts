@@ -22,6 +22,9 @@ import { VERSION } from '../shared/version.js';
 import { assess } from '../scoring/score.js';
 import { assignRoles } from '../analysis/placement.js';
 import { analyzeFiles } from './analyze.js';
+import { languagesOf, parseBudgetOf } from '../behaviour/context.js';
+import { loadParsers, parserReady } from '../behaviour/parser.js';
+import type { CodeLanguage } from '../behaviour/parser.js';
 import { collectBundle } from './bundle.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
 import type { Classified } from './components.js';
@@ -59,6 +62,40 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
   return finishScan(prepareScan(options));
 }
 
+/**
+ * The full scan with behavioural analysis available: the sync discovery stage, then the parsers for the
+ * code languages present (none are loaded when the bundle holds no code file), then the sync finish.
+ * The CLI and the MCP server use this; `scan`/`scanDetailed` stay synchronous and give rules no trees.
+ */
+export async function scanAsync(options: ScanOptions): Promise<DetailedScan> {
+  const prepared = prepareScan(options);
+  await loadScanParsers(prepared, options.rules);
+  return finishScan(prepared);
+}
+
+/**
+ * Loads the grammars `prepared`'s code files need (runtime once per process, each grammar once), so
+ * `finishScan` can hand rules a tree. Time spent here is not charged to the scan deadline (the clocks are
+ * paused between prepare and finish, as for `--online`).
+ */
+export async function loadScanParsers(
+  prepared: PreparedScan,
+  rules: readonly Rule[] = RULES,
+  load: (langs: Iterable<CodeLanguage>) => Promise<void> = loadParsers,
+): Promise<void> {
+  // No active rule reads trees: nothing to load (and no WASM start-up cost).
+  if (!rules.some((r) => r.meta.usesTree === true)) return;
+  const langs = languagesOf(prepared.files);
+  try {
+    await load(langs);
+  } catch (err) {
+    // Never fatal, never silent: the scan goes on without trees and says so (the analysis is incomplete).
+    prepared.state.parserLoadError = err instanceof Error ? err.message : String(err);
+    return;
+  }
+  if ([...langs].every(parserReady)) prepared.state.parsersLoaded = true;
+}
+
 /** What `finishScan` may add to the options given to `prepareScan` (everything after the views exist). */
 export type FinishOptions = Pick<ScanOptions, 'rules' | 'baseline' | 'onProgress' | 'onlineAdvisories' | 'osvErrors'>;
 
@@ -90,6 +127,10 @@ interface PreparedState {
   classified: Classified[];
   manifest: Manifest | null;
   finished: boolean;
+  /** Set by `loadScanParsers`: every grammar the files need is loaded, so rules may ask for trees. */
+  parsersLoaded: boolean;
+  /** Why loading the parsers failed, if it did; recorded as a limitation by `finishScan`. */
+  parserLoadError?: string;
 }
 
 /** A clock that stands still between prepare and finish, so awaiting the network never eats the scan's time. */
@@ -134,7 +175,7 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   durationClock.pause();
   return {
     files, view,
-    state: { options, limits, budget, budgetClock, durationClock, started, scannedAt, target, ledger, bundle, classified, manifest, finished: false },
+    state: { options, limits, budget, budgetClock, durationClock, started, scannedAt, target, ledger, bundle, classified, manifest, finished: false, parsersLoaded: false },
   };
 }
 
@@ -154,9 +195,12 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     // A failed live lookup must never read as "no known vulnerabilities".
     ledger.limitation(`Live OSV lookup failed: ${osvErrors.join('; ')}; results rely on the bundled snapshot (${SNAPSHOT_DATE}).`);
   }
+  if (s.parserLoadError !== undefined) {
+    ledger.limitation(`The code parser could not be loaded (${s.parserLoadError}); behavioural analysis did not run.`);
+  }
   const rules = options.rules ?? RULES;
   const deadline = { expired: () => budget.scanExpired(), elapsedMs: () => budget.elapsedMs() };
-  const analysis = analyzeFiles(rules, files, view, limits, ledger, deadline, options.onProgress);
+  const analysis = analyzeFiles(rules, files, view, limits, ledger, deadline, options.onProgress, s.parsersLoaded ? parseBudgetOf(limits) : undefined);
   if (analysis.findings.some((f) => f.rule.id === 'AE1')) {
     ledger.limitation('One or more artifacts referenced from SKILL.md were not completely inspected.');
   }

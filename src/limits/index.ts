@@ -57,6 +57,14 @@ export const LIMITS = {
   maxExecutablesPerBundle: 512,
   /** Lines of one dependency manifest searched for "do not pin" advice (SC1). */
   maxDependencyManifestLines: 10_000,
+  /**
+   * Behavioural analysis (src/behaviour/parser.ts). A code file larger than `parseMaxBytes` (UTF-8) or whose
+   * parse runs past `parseTimeMs` gets a `runtime_limit` row; one whose text is more than
+   * `parseMaxErrorRatio` inside ERROR nodes gets `parse_error`. Pattern rules read such files regardless.
+   */
+  parseMaxBytes: 4 * 1024 * 1024,
+  parseTimeMs: 2_000,
+  parseMaxErrorRatio: 0.5,
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };

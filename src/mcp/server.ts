@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { UsageError } from '../discovery/target.js';
-import { scan } from '../engine/scan.js';
+import { scan, scanAsync } from '../engine/scan.js';
 import type { ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, render } from '../report/writers/index.js';
@@ -21,8 +21,8 @@ export const SERVER_NAME = 'skillspector';
 export const TOOL_NAME = 'scan_skill';
 
 export interface SkillspectorServerOptions extends TargetPolicy {
-  /** The engine entry point; injectable for tests. */
-  scanner?: (options: ScanOptions) => ScanReport;
+  /** The engine entry point; injectable for tests. `runScanSkill` needs a synchronous one. */
+  scanner?: (options: ScanOptions) => ScanReport | Promise<ScanReport>;
 }
 
 export const scanSkillInput = z.object({
@@ -89,19 +89,42 @@ function renderReport(format: Format, report: ScanReport): string | { error: str
   }
 }
 
-/** The tool body, transport-free so it can be exercised directly. Never throws. */
+/** The tool body, transport-free so it can be exercised directly. Never throws. Synchronous: no parsers are loaded. */
 export function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOptions): CallToolResult {
-  const format: Format = args.output_format ?? 'json';
   const decision = checkTarget(args.target, options);
   if (!decision.ok) return toolError(decision.message);
   let report: ScanReport;
   try {
-    report = (options.scanner ?? scan)({ target: decision.path });
+    const out = (options.scanner ?? scan)({ target: decision.path });
+    if (out instanceof Promise) throw new Error('runScanSkill needs a synchronous scanner; use runScanSkillAsync');
+    report = out;
   } catch (err) {
-    if (err instanceof UsageError) return toolError(sentence(err.message));
-    const why = err instanceof Error ? err.message : String(err);
-    return toolError(sentence(`internal error while scanning ${JSON.stringify(args.target)}: ${why}`));
+    return scanFailure(args, err);
   }
+  return respond(args, report);
+}
+
+/** The tool body the server registers: the engine's async entry, so behavioural analysis can load its parsers. */
+export async function runScanSkillAsync(args: ScanSkillArgs, options: SkillspectorServerOptions): Promise<CallToolResult> {
+  const decision = checkTarget(args.target, options);
+  if (!decision.ok) return toolError(decision.message);
+  let report: ScanReport;
+  try {
+    report = await (options.scanner ?? (async (o: ScanOptions) => (await scanAsync(o)).report))({ target: decision.path });
+  } catch (err) {
+    return scanFailure(args, err);
+  }
+  return respond(args, report);
+}
+
+function scanFailure(args: ScanSkillArgs, err: unknown): CallToolResult {
+  if (err instanceof UsageError) return toolError(sentence(err.message));
+  const why = err instanceof Error ? err.message : String(err);
+  return toolError(sentence(`internal error while scanning ${JSON.stringify(args.target)}: ${why}`));
+}
+
+function respond(args: ScanSkillArgs, report: ScanReport): CallToolResult {
+  const format: Format = args.output_format ?? 'json';
   const rendered = renderReport(format, report);
   if (typeof rendered !== 'string') return toolError(rendered.error);
   const verdict: McpVerdict = toVerdict(report, { target: args.target, rendered });
@@ -123,7 +146,7 @@ export function createSkillspectorServer(options: SkillspectorServerOptions): Mc
       outputSchema: scanSkillOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runScanSkill(args, options),
+    (args) => runScanSkillAsync(args, options),
   );
   return server;
 }

@@ -26,6 +26,8 @@ export interface RuleMeta {
   fileTypes?: readonly FileType[];
   /** Skip polarity/context triage (rules whose matches are never prose, e.g. invisible characters). */
   noTriage?: boolean;
+  /** Asks for the file's syntax tree (`ctx.tree`): parsers are loaded only when some active rule does. */
+  usesTree?: boolean;
   /** How severity responds to where a match sits (src/analysis/calibration.ts); default by category. */
   calibration?: CalibrationClass;
 }

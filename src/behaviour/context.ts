@@ -1,0 +1,77 @@
+// How analysis hands a file's syntax tree to rules: `ctx.tree?.()` on the rule context. The engine parses
+// each code file at most once, lazily (only when a rule asks), records a failure as a ledger row once, and
+// deletes the tree when the file's rules are done. Rules must not keep or delete the tree.
+import type { FileView } from '../model/bundle.js';
+import type { Ledger } from '../ledger/index.js';
+import type { Limits } from '../limits/index.js';
+import { languageOf, parseCode, parserReady } from './parser.js';
+import type { CodeLanguage, ParseBudget, ParseOutcome, ParseSuccess } from './parser.js';
+
+declare module '../rules/types.js' {
+  interface RuleContext {
+    /**
+     * The file's syntax tree (behavioural analysis). Present only when the scan ran through `scanAsync`
+     * (or the CLI/MCP) with the file's grammar loaded. Returns null for files that are not Python, JS/TS
+     * or shell, a failure (already recorded in the ledger) when the file could not be parsed within its
+     * budget, or the tree, valid until the file's rules finish.
+     */
+    tree?: () => ParseOutcome | null;
+  }
+}
+
+/** The parse budget a scan's limits allow. */
+export function parseBudgetOf(limits: Limits): ParseBudget {
+  return { maxBytes: limits.parseMaxBytes, timeMs: limits.parseTimeMs, maxErrorRatio: limits.parseMaxErrorRatio };
+}
+
+/** The code languages among `files`: what `loadParsers` must load before analysis. */
+export function languagesOf(files: readonly FileView[]): Set<CodeLanguage> {
+  const out = new Set<CodeLanguage>();
+  for (const f of files) {
+    const lang = languageOf(f.type, f.path);
+    if (lang) out.add(lang);
+  }
+  return out;
+}
+
+/** One file's tree: parsed on first request, at most once; failure recorded once; released after the file. */
+export class FileTree {
+  private outcome: ParseOutcome | null | undefined;
+  private released = false;
+  /** How many times this file was actually parsed (0 or 1); read by tests. */
+  parses = 0;
+
+  constructor(
+    private readonly file: FileView,
+    private readonly budget: ParseBudget,
+    private readonly ledger: Ledger,
+    /** Time left before the scan deadline; a parse never runs past it. */
+    private readonly remainingMs: () => number = () => Infinity,
+  ) {}
+
+  readonly get = (): ParseOutcome | null => {
+    if (this.released) return null;
+    if (this.outcome !== undefined) return this.outcome;
+    const lang = languageOf(this.file.type, this.file.path);
+    if (!lang || !parserReady(lang)) return (this.outcome = null);
+    this.parses += 1;
+    const timeMs = Math.max(0, Math.min(this.budget.timeMs, this.remainingMs()));
+    const outcome = parseCode(lang, this.file.text, { ...this.budget, timeMs });
+    if (!outcome.ok) {
+      this.ledger.exception({
+        phase: 'analysis', reason: outcome.reason, path: this.file.path, analyzers: ['behaviour'], message: outcome.message,
+        ...(outcome.observed !== undefined ? { observed: outcome.observed } : {}),
+        ...(outcome.limit !== undefined ? { limit: outcome.limit } : {}),
+        ...(outcome.unit !== undefined ? { unit: outcome.unit } : {}),
+      });
+      this.ledger.degrade(this.file.path, 'partial', outcome.reason);
+    }
+    return (this.outcome = outcome);
+  };
+
+  /** Deletes the tree (WASM memory); later requests get null. Safe to call more than once. */
+  release(): void {
+    if (!this.released && this.outcome?.ok) (this.outcome as ParseSuccess).tree.delete();
+    this.released = true;
+  }
+}
