@@ -6,13 +6,10 @@ import { decodeName, isEncryptedEntry } from './decode.js';
 import { EOCD_SIZE, readEndRecord, readU64 } from './eocd.js';
 import type { EndRecord } from './eocd.js';
 import type { ZipEntry, ZipOpenLimits, ZipOpenResult } from './types.js';
+import { LOCAL_FIXED, U16_MAX, U32_MAX, ZIP64_EXTRA_ID } from './format.js';
 
 export const CENTRAL_SIGNATURE = 0x02014b50;
 export const CENTRAL_FIXED = 46;
-export const LOCAL_FIXED = 30;
-const ZIP64_EXTRA_ID = 0x0001;
-const U16_MAX = 0xffff;
-const U32_MAX = 0xffffffff;
 export { FLAG_ENCRYPTED, FLAG_UTF8, decodeCp437, decodeName } from './decode.js';
 
 /** One central header, parsed without decoding its name. */

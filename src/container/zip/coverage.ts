@@ -9,14 +9,10 @@ import type { EndRecord } from './eocd.js';
 import { readU64 } from './eocd.js';
 import { quoteName } from './names.js';
 import type { ZipAnomaly, ZipEntry } from './types.js';
+import { DESCRIPTOR_SIGNATURE, LOCAL_FIXED, LOCAL_SIGNATURE, U32_MAX, ZIP64_EXTRA_ID } from './format.js';
 
-export const LOCAL_SIGNATURE = 0x04034b50;
 const LOCAL_SIG_BYTES = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const DESCRIPTOR_SIGNATURE = 0x08074b50;
-const LOCAL_FIXED = 30;
 const FLAG_DESCRIPTOR = 0x8;
-const ZIP64_EXTRA_ID = 0x0001;
-const U32_MAX = 0xffffffff;
 /** Anomalies kept for the message; the count covers the rest. */
 const MAX_LISTED = 8;
 

@@ -4,6 +4,7 @@
 // Java look first. The second form finds archives behind other bytes: a GIF+ZIP polyglot, a
 // self-extractor, a zipapp behind a shebang, a ZIP appended to any file. Such a file is a container
 // (issue 9, item 6) whatever its first bytes say.
+import { U16_MAX, U32_MAX } from './format.js';
 
 const LOCAL = [0x50, 0x4b, 0x03, 0x04] as const;
 const EMPTY_EOCD = [0x50, 0x4b, 0x05, 0x06] as const;
@@ -14,8 +15,6 @@ const MAX_COMMENT = 0xffff;
 const CENTRAL = 0x02014b50;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_LOCATOR_SIZE = 20;
-const U16_MAX = 0xffff;
-const U32_MAX = 0xffffffff;
 
 function hasAt(data: Buffer, offset: number, sig: readonly number[]): boolean {
   if (offset + sig.length > data.length) return false;

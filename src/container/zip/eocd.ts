@@ -1,6 +1,7 @@
 // Preflight steps 1–3 of INSPECTION §3.1: find the terminal end record, apply ZIP64 when a field is
 // saturated, and check disks, counts and that the central directory fits. Nothing here allocates in
 // proportion to any declared value.
+import { U16_MAX, U32_MAX } from './format.js';
 
 export const EOCD_SIGNATURE = 0x06054b50;
 export const EOCD_SIZE = 22;
@@ -11,8 +12,6 @@ const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_LOCATOR_SIZE = 20;
 const ZIP64_RECORD_SIGNATURE = 0x06064b50;
 const ZIP64_RECORD_FIXED = 56;
-const U16_MAX = 0xffff;
-const U32_MAX = 0xffffffff;
 
 export interface EndRecord {
   eocdOffset: number;

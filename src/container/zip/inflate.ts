@@ -3,11 +3,11 @@
 
 import { constants as bufferConstants } from 'node:buffer';
 import { crc32, inflateRawSync } from 'node:zlib';
-import { FLAG_ENCRYPTED, LOCAL_FIXED, assertLimits, decodeName } from './central.js';
+import { FLAG_ENCRYPTED, assertLimits, decodeName } from './central.js';
 import { quoteName } from './names.js';
 import type { ZipEntry, ZipReadLimits, ZipReadResult } from './types.js';
+import { LOCAL_FIXED, LOCAL_SIGNATURE } from './format.js';
 
-const LOCAL_SIGNATURE = 0x04034b50;
 const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
 
