@@ -82,6 +82,8 @@ async function main(): Promise<void> {
   } finally {
     rmSync(bundle, { recursive: true, force: true });
   }
+  const { benchBehaviour } = await import('./behaviour.js');
+  for (const r of await benchBehaviour()) rows.push([r.name, r.medianMs.toFixed(0), r.baselineMs === undefined ? '' : r.baselineMs.toFixed(0), r.note ?? '']);
   const nestedPath = join(ROOT, 'bench/nested.ts');
   if (existsSync(nestedPath) && statSync(nestedPath).isFile()) {
     const { benchNested } = (await import('./nested.js')) as { benchNested: () => Promise<{ rows: { name: string; medianMs: number; peakRssMb?: number; note?: string }[] }> };

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { scan } from '../src/engine/scan.js';
+import { scanAsync } from '../src/engine/scan.js';
 import type { ScanReport } from '../src/report/types.js';
 import { appleDouble, buildZip } from '../test/helpers/zip-builder.js';
 
@@ -130,10 +130,10 @@ export function loadSamples(): { samples: Sample[]; errors: string[] } {
   return { samples, errors };
 }
 
-/** Scans a sample from a temporary copy when it has generated parts, else in place (the engine never writes). */
-export function scanSample(key: string, dir: string): ScanReport {
+/** Scans a sample as the CLI does (behavioural rules included), from a temporary copy when it has generated parts, else in place (the engine never writes). */
+export async function scanSample(key: string, dir: string): Promise<ScanReport> {
   const generated = GENERATED[key];
-  if (!generated) return scan({ target: dir });
+  if (!generated) return (await scanAsync({ target: dir })).report;
   const tmp = mkdtempSync(join(tmpdir(), 'skillspector-accuracy-'));
   try {
     cpSync(dir, tmp, { recursive: true });
@@ -141,7 +141,7 @@ export function scanSample(key: string, dir: string): ScanReport {
       mkdirSync(dirname(join(tmp, path)), { recursive: true });
       writeFileSync(join(tmp, path), data);
     }
-    return scan({ target: tmp });
+    return (await scanAsync({ target: tmp })).report;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
 // Usage: npm run accuracy [-- --benign DIR] [--only malicious|twins|benign] [--quiet]
 import { existsSync, realpathSync } from 'node:fs';
 import { relative } from 'node:path';
-import { scan } from '../src/engine/scan.js';
+import { scanAsync } from '../src/engine/scan.js';
 import {
   benignSkills, DEFAULT_BENIGN, judgeBenign, judgeSample, loadSamples, scanSample, tally, targetFailures,
 } from './accuracy-lib.js';
@@ -34,7 +34,7 @@ const { samples, errors } = loadSamples();
 const outcomes: Outcome[] = [];
 for (const s of samples) {
   if (only && !(only === 'malicious' ? s.kind === 'malicious' : only === 'twins' ? s.kind === 'twin' : false)) continue;
-  outcomes.push(judgeSample(s, scanSample(s.key, s.dir)));
+  outcomes.push(judgeSample(s, await scanSample(s.key, s.dir)));
 }
 const malicious = outcomes.filter((o) => samples.find((s) => s.key === o.name)?.kind === 'malicious');
 const twins = outcomes.filter((o) => samples.find((s) => s.key === o.name)?.kind === 'twin');
@@ -44,7 +44,8 @@ if (!only || only === 'benign') {
   if (!existsSync(benignRoot)) {
     errors.push(`benign corpus not found at ${benignRoot} (pass --benign DIR or set SKILLSPECTOR_BENIGN_CORPUS)`);
   } else {
-    benign = benignSkills(benignRoot).map((dir) => judgeBenign(relative(benignRoot, dir), scan({ target: dir })));
+    benign = [];
+    for (const dir of benignSkills(benignRoot)) benign.push(judgeBenign(relative(benignRoot, dir), (await scanAsync({ target: dir })).report));
   }
 }
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogue } from '../src/cli/rules-command.js';
+import { catalogue, signaturesById } from '../src/cli/rules-command.js';
 import { FATAL_REASONS, PARTIAL_REASONS, REASON_MESSAGES, SCOPE_REASONS, UNREADABLE_REASONS } from '../src/ledger/reasons.js';
 import { RULES } from '../src/rules/index.js';
 
@@ -15,6 +15,7 @@ function cell(s: string): string {
 
 export function rulesDoc(): string {
   const metas = catalogue(RULES);
+  const signatures = signaturesById(RULES);
   const lines = [
     '# Rule catalogue',
     '',
@@ -28,7 +29,10 @@ export function rulesDoc(): string {
     '',
   ];
   for (const m of metas) {
-    lines.push(`## ${m.id}`, '', `**${cell(m.title)}**, ${m.category}, ${m.severity} (confidence ${m.confidence})${m.fileTypes ? `, file types: ${m.fileTypes.join(', ')}` : ''}`, '', m.description, '', `Remediation: ${m.remediation}`, '');
+    lines.push(`## ${m.id}`, '', `**${cell(m.title)}**, ${m.category}, ${m.severity} (confidence ${m.confidence})${m.fileTypes ? `, file types: ${m.fileTypes.join(', ')}` : ''}`, '', m.description, '');
+    const names = signatures.get(m.id);
+    if (names && names.length > 0) lines.push(`Bundled signatures: ${names.map((n) => `\`${n}\``).join(', ')}.`, '');
+    lines.push(`Remediation: ${m.remediation}`, '');
   }
   return `${lines.join('\n')}`;
 }

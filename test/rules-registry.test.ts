@@ -14,13 +14,15 @@ export const EXPECTED_IDS = [
   ...range('P', 9), ...range('AR', 3), ...range('E', 5), ...range('PE', 5), ...range('SC', 10),
   ...range('EA', 4), ...range('OH', 3), ...range('MP', 3), ...range('TM', 4), ...range('RA', 2), ...range('AS', 3),
   ...range('SSRF', 3), ...range('DS', 4), ...range('AE', 5), ...range('TR', 3), ...range('TP', 3), ...range('LP', 4), ...range('RP', 3),
+  // Issue 10: behavioural analysis and signatures (CONTRACT §12).
+  ...range('AST', 10), ...range('TT', 6), ...range('YR', 4), 'YR-CUSTOM',
 ];
 
 test('rule ids are unique and every rule carries complete metadata', () => {
   const ids = RULES.map((r) => r.meta.id);
   assert.equal(new Set(ids).size, ids.length, `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(',')}`);
   for (const { meta } of RULES) {
-    assert.match(meta.id, /^[A-Z]+[0-9]+$/);
+    assert.match(meta.id, /^(?:[A-Z]+[0-9]+|YR-CUSTOM)$/);
     assert.ok((CATEGORIES as readonly string[]).includes(meta.category), `${meta.id} category ${meta.category}`);
     assert.ok(meta.confidence > 0 && meta.confidence <= 1, `${meta.id} confidence`);
     for (const field of ['title', 'description', 'remediation'] as const) assert.ok(meta[field].trim().length > 10, `${meta.id} ${field}`);

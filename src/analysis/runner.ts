@@ -133,7 +133,7 @@ export class FileAnalyzer {
   }
 
   runCustomRule(rule: CustomRule, ctx: RuleContext): void {
-    const full: RuleContext = ctx.views === this.views ? ctx : { file: ctx.file, bundle: ctx.bundle, views: this.views };
+    const full: RuleContext = ctx.views === this.views ? ctx : { ...ctx, views: this.views };
     for (const hit of rule.check(full)) if (!this.add(rule.meta, hit, this.views.raw)) return;
   }
 

@@ -4,20 +4,9 @@
 import type { FileView } from '../model/bundle.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Limits } from '../limits/index.js';
+import { CopyBudgetExceeded, codeTreeOf } from './code-tree.js';
 import { languageOf, parseCode, parserReady } from './parser.js';
 import type { CodeLanguage, ParseBudget, ParseOutcome, ParseSuccess } from './parser.js';
-
-declare module '../rules/types.js' {
-  interface RuleContext {
-    /**
-     * The file's syntax tree (behavioural analysis). Present only when the scan ran through `scanAsync`
-     * (or the CLI/MCP) with the file's grammar loaded. Returns null for files that are not Python, JS/TS
-     * or shell, a failure (already recorded in the ledger) when the file could not be parsed within its
-     * budget, or the tree, valid until the file's rules finish.
-     */
-    tree?: () => ParseOutcome | null;
-  }
-}
 
 /** The parse budget a scan's limits allow. */
 export function parseBudgetOf(limits: Limits): ParseBudget {
@@ -56,7 +45,8 @@ export class FileTree {
     if (!lang || !parserReady(lang)) return (this.outcome = null);
     this.parses += 1;
     const timeMs = Math.max(0, Math.min(this.budget.timeMs, this.remainingMs()));
-    const outcome = parseCode(lang, this.file.text, { ...this.budget, timeMs });
+    let outcome = parseCode(lang, this.file.text, { ...this.budget, timeMs });
+    if (outcome.ok) outcome = this.copied(outcome, timeMs);
     if (!outcome.ok) {
       this.ledger.exception({
         phase: 'analysis', reason: outcome.reason, path: this.file.path, analyzers: ['behaviour'], message: outcome.message,
@@ -68,6 +58,24 @@ export class FileTree {
     }
     return (this.outcome = outcome);
   };
+
+  /**
+   * The tree copied for the extractors under the same time budget as the parse: a file whose tree is too
+   * large to read in time is not analysed (`runtime_limit`), like one too large to parse.
+   */
+  private copied(outcome: ParseSuccess, timeMs: number): ParseOutcome {
+    const clock = this.budget.clock ?? (() => performance.now());
+    try {
+      return { ...outcome, code: codeTreeOf(outcome.tree, outcome.source, { timeMs, clock }) };
+    } catch (e) {
+      if (!(e instanceof CopyBudgetExceeded)) throw e;
+      outcome.tree.delete();
+      return {
+        ok: false, reason: 'runtime_limit', observed: Math.round(e.elapsedMs) / 1000, limit: timeMs / 1000, unit: 'seconds',
+        message: `Reading the syntax tree exceeded its ${timeMs} ms budget; behavioural analysis did not read this file.`,
+      };
+    }
+  }
 
   /** Deletes the tree (WASM memory); later requests get null. Safe to call more than once. */
   release(): void {

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Language, Node, Parser, Tree } from '@vscode/tree-sitter-wasm';
 import type { FileType } from '../shared/types.js';
+import type { CodeTree } from './code-tree.js';
 
 /** The grammars the behavioural analysis reads. `tsx` is TypeScript with JSX (`.tsx` files). */
 export const CODE_LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'bash'] as const;
@@ -39,6 +40,10 @@ export interface ParseFailure {
 export interface ParseSuccess {
   ok: true;
   tree: Tree;
+  /** The parsed text (tree indices are UTF-16 offsets into it). */
+  source: string;
+  /** The plain-JS copy extractors read, when the engine made it within the parse budget. */
+  code?: CodeTree;
   language: CodeLanguage;
   /** True when the tree holds ERROR or MISSING nodes (below the failure threshold). */
   hasError: boolean;
@@ -167,9 +172,11 @@ export function parseCode(lang: CodeLanguage, text: string, budget: ParseBudget)
   let cancelled = false;
   let tree: Tree | null;
   try {
+    let calls = 0;
     tree = parser.parse(text, null, {
+      // Called very often; reading the clock on every 16th call is plenty for a budget in milliseconds.
       progressCallback: () => {
-        if (clock() - started > budget.timeMs) cancelled = true;
+        if ((++calls & 15) === 0 && clock() - started > budget.timeMs) cancelled = true;
         return cancelled;
       },
     });
@@ -188,7 +195,7 @@ export function parseCode(lang: CodeLanguage, text: string, budget: ParseBudget)
     return { ok: false, reason: 'parse_error', message: `The ${lang} parser returned no tree for this file.` };
   }
   const root = tree.rootNode;
-  if (!root.hasError) return { ok: true, tree, language: lang, hasError: false };
+  if (!root.hasError) return { ok: true, tree, source: text, language: lang, hasError: false };
   const errorBytes = errorByteCount(root);
   const total = Math.max(1, root.endIndex - root.startIndex);
   if (errorBytes / total > budget.maxErrorRatio) {
@@ -196,7 +203,7 @@ export function parseCode(lang: CodeLanguage, text: string, budget: ParseBudget)
     const pct = Math.round((errorBytes / total) * 100);
     return { ok: false, reason: 'parse_error', message: `The ${lang} parser could not make sense of ${pct}% of this file; behavioural analysis did not read it.` };
   }
-  return { ok: true, tree, language: lang, hasError: true };
+  return { ok: true, tree, source: text, language: lang, hasError: true };
 }
 
 /** Bytes covered by ERROR nodes (outermost only); subtrees without errors are skipped. */

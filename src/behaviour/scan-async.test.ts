@@ -1,6 +1,6 @@
 // The engine's async entry: grammars load only for code present, rules get a file's tree through the rule
 // context (parsed at most once, only on request), and a parse failure is a partial ledger row while the
-// pattern rules still run. The rules here are test-only; no AST rule ships yet.
+// pattern rules still run. Most rules here are test-only, to control exactly which rules read trees.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeBundle } from '../../test/helpers/bundle.js';
@@ -48,22 +48,27 @@ test('a bundle with no code files never loads the WASM runtime', async () => {
   assert.deepEqual(parserStats(), { runtimeLoads: 0, languages: [], parses: 0 });
 });
 
+const NO_TREE_RULES = RULES.filter((r) => !r.meta.usesTree);
+
 test('only the grammars of the code present are loaded, and only when a rule reads trees', async () => {
   const dir = makeBundle({ 'SKILL.md': '---\nname: s\ndescription: d\n---\n', 'run.sh': 'echo hi\n' });
+  await scanAsync({ target: dir, rules: NO_TREE_RULES });
+  assert.equal(parserStats().runtimeLoads, 0, 'rules that read no tree: no WASM is loaded');
   await scanAsync({ target: dir });
-  assert.equal(parserStats().runtimeLoads, 0, 'the default rules read no tree: no WASM is loaded');
-  await scanAsync({ target: dir, rules: [...RULES, osSystemRule()] });
-  assert.equal(parserStats().runtimeLoads, 1);
+  assert.equal(parserStats().runtimeLoads, 1, 'the default rules include the behavioural ones, which read trees');
   assert.deepEqual(parserStats().languages, ['bash']);
 });
 
-test('the default rules ask for no tree: a normal scan parses nothing today', async () => {
+test('without tree-reading rules a scan parses nothing, whatever code it holds', async () => {
   const dir = makeBundle({ 'SKILL.md': '---\nname: s\ndescription: d\n---\n', 'tool.py': 'import os\nos.system("ls")\n' });
   const before = parserStats().parses;
   const languagesBefore = [...parserStats().languages];
-  await scanAsync({ target: dir });
+  await scanAsync({ target: dir, rules: NO_TREE_RULES });
   assert.deepEqual(parserStats().languages, languagesBefore, 'no rule reads trees, so no grammar is loaded for tool.py');
   assert.equal(parserStats().parses, before);
+  const { findings } = await scanAsync({ target: dir });
+  assert.equal(parserStats().parses, before + 1, 'the default rules parse tool.py once');
+  assert.ok(findings.some((f) => f.rule.id === 'AST5' && f.startLine === 2), 'and AST5 reads os.system from the tree');
 });
 
 test('a rule finds os.system through ctx.tree end to end, each file parsed once for two asking rules', async () => {

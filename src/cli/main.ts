@@ -49,6 +49,7 @@ export function buildProgram(): Command {
     .option('--llm', 'require LLM analysis: fails (exit 2) because no provider is available in this build')
     .option('--no-llm', 'forbid LLM analysis (this build is static-only, so this is the default)')
     .option('--online', 'also look pinned dependencies up live in OSV.dev for SC4 (network; off by default)')
+    .option('--rules-dir <dir>', 'also match the signature files (*.yar, *.yara; YARA subset) under DIR, reported as YR-CUSTOM')
     .action(async (target: string, opts: ScanCliOptions & { llm?: boolean }) => {
       if (opts.llm === true) {
         throw new UsageError('LLM analysis was required (--llm) but this build is static-only; run without --llm');
@@ -64,8 +65,9 @@ export function buildProgram(): Command {
     .requiredOption('-o, --output <file>', 'baseline file to write')
     .option('--reason <text>', 'reason recorded for every accepted finding', 'Accepted finding (generated baseline)')
     .option('--exclude <glob>', 'leave matching paths out of analysis (repeatable)', collect, [])
-    .action((target: string, opts: BaselineCliOptions) => {
-      process.exitCode = runBaseline(target, opts);
+    .option('--rules-dir <dir>', 'also match the signature files under DIR, as `scan --rules-dir` does')
+    .action(async (target: string, opts: BaselineCliOptions) => {
+      process.exitCode = await runBaseline(target, opts);
     });
 
   program

@@ -6,7 +6,9 @@ import { finishScan, loadScanParsers, prepareScan } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
-import { checkSideWrite, writeSideFile } from '../shared/side-file.js';
+import { checkSideWrite, readSideFile, writeSideFile } from '../shared/side-file.js';
+import { compileSignatures, loadSignatureDir, SignatureSyntaxError } from '../signatures/index.js';
+import type { SignatureSet } from '../signatures/index.js';
 import { SEVERITIES } from '../shared/types.js';
 import type { Severity } from '../shared/types.js';
 import { exitCodeFor } from './exit-codes.js';
@@ -28,6 +30,8 @@ export interface ScanCliOptions {
   color: boolean;
   /** Also look pinned dependencies up live in OSV.dev (SC4). The only option that opens a connection. */
   online?: boolean;
+  /** A directory of the user's signature files (YR-CUSTOM). */
+  rulesDir?: string;
 }
 
 export interface ReportTarget {
@@ -74,6 +78,22 @@ export function writeReport(target: string, file: string, body: string): void {
   writeSideFile(file, body, reportWrite(target));
 }
 
+/**
+ * Loads and compiles the `--rules-dir` signature files before anything is scanned. A file that does not
+ * parse, and a directory that cannot be read, is a usage error (exit 2): one line naming file and line.
+ */
+export function loadCustomSignatures(dir: string): SignatureSet {
+  try {
+    const sources = loadSignatureDir(dir, (path, maxBytes) => readSideFile(path, { what: 'signature file', maxBytes }));
+    // An empty set would scan for nothing while looking configured: say so instead.
+    if (sources.length === 0) throw new UsageError(`--rules-dir ${JSON.stringify(dir)} holds no *.yar or *.yara signature files`);
+    return compileSignatures(sources);
+  } catch (err) {
+    if (err instanceof SignatureSyntaxError) throw new UsageError(err.usageLine());
+    throw err;
+  }
+}
+
 export interface ScanRun {
   report: ScanReport;
   exitCode: 0 | 1 | 2;
@@ -87,11 +107,13 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
   for (const file of [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]) checkSideWrite(file, reportWrite(target));
   const baselinePath = baselineInside(target, opts.baseline);
   const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target) : undefined;
+  const customSignatures = opts.rulesDir !== undefined ? loadCustomSignatures(opts.rulesDir) : undefined;
   // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
   const prepared = prepareScan({
     target, excludes: opts.exclude,
     ...(baselinePath !== undefined ? { baselinePath } : {}),
     ...(baseline ? { baseline } : {}),
+    ...(customSignatures ? { customSignatures } : {}),
   });
   const online = opts.online === true ? await lookupOnlineAdvisories(prepared) : undefined;
   if (online && online.errors.length > 0 && !opts.quiet) {

@@ -20,7 +20,8 @@ export interface AnalysisResult {
 }
 
 function applies(rule: Rule, file: FileView): boolean {
-  if (rule.kind === 'bundle') return false;
+  // Bundle rules run once after the files; signature rules run in the signature stage (src/engine/signatures.ts).
+  if (rule.kind === 'bundle' || rule.kind === 'signature') return false;
   if (rule.meta.fileTypes && !rule.meta.fileTypes.includes(file.type)) return false;
   return !rule.appliesTo || rule.appliesTo(file);
 }
@@ -189,7 +190,7 @@ function placeholderView(path: string, bundle: BundleView): FileView {
 }
 
 function recordStatuses(rules: readonly Rule[], files: readonly FileView[], ledger: Ledger, failed: Set<string>): void {
-  const applicable = rules.filter((r) => r.kind !== 'bundle');
+  const applicable = rules.filter((r) => r.kind !== 'bundle' && r.kind !== 'signature');
   ledger.setAnalyzerStatus({
     analyzer_id: 'static_rules',
     status: failed.size > 0 ? 'failed' : files.length === 0 ? 'not_applicable' : 'completed',

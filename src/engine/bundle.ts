@@ -16,6 +16,8 @@ export interface CollectedBundle {
   kind: 'directory' | 'file' | 'archive';
   artifacts: Artifact[];
   bytecode: string[];
+  /** An archive target's own bytes (its members are `artifacts`): signatures scan the container itself too. */
+  archive?: Artifact;
 }
 
 export interface CollectOptions {
@@ -62,7 +64,7 @@ function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledge
     // An archive target: opened in memory, its members form the bundle root.
     budget.bytes += read.bytes.length;
     const members = expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() });
-    return { kind: 'archive', artifacts: members, bytecode: [...bytecode, ...members.filter((m) => /(?:^|\/)__pycache__\/|\.py[co]$/i.test(m.path)).map((m) => m.path)] };
+    return { kind: 'archive', artifacts: members, archive: artifact, bytecode: [...bytecode, ...members.filter((m) => /(?:^|\/)__pycache__\/|\.py[co]$/i.test(m.path)).map((m) => m.path)] };
   }
   const capped = read.bytes.subarray(0, budget.limits.maxFileBytes);
   const single: Artifact = { ...artifact, bytes: capped, truncated: read.size > capped.length };

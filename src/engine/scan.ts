@@ -23,11 +23,14 @@ import { assess } from '../scoring/score.js';
 import { assignRoles } from '../analysis/placement.js';
 import { analyzeFiles } from './analyze.js';
 import { languagesOf, parseBudgetOf } from '../behaviour/context.js';
+import { documentedHosts } from '../behaviour/documented.js';
 import { loadParsers, parserReady } from '../behaviour/parser.js';
 import type { CodeLanguage } from '../behaviour/parser.js';
 import { collectBundle } from './bundle.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
 import type { Classified } from './components.js';
+import { runSignatureStage } from './signatures.js';
+import type { SignatureSet } from '../signatures/index.js';
 
 export interface ScanOptions {
   target: string;
@@ -45,6 +48,8 @@ export interface ScanOptions {
   onlineAdvisories?: readonly OnlineAdvisory[];
   /** Why that live lookup failed or was cut short; any entry makes the analysis incomplete. */
   osvErrors?: readonly string[];
+  /** The user's compiled signature set (`scan --rules-dir`), reported as YR-CUSTOM; the adapter loads and compiles it. */
+  customSignatures?: SignatureSet;
 }
 
 export interface DetailedScan {
@@ -171,6 +176,7 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   const view: BundleView = { paths: inventoryEntries.map((e) => e.path), manifest, manifestPath, bytecode: bundle.bytecode, inventory: inventoryEntries };
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   assignRoles(files);
+  view.documentedHosts = documentedHosts(files);
   budgetClock.pause();
   durationClock.pause();
   return {
@@ -201,6 +207,9 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
   const rules = options.rules ?? RULES;
   const deadline = { expired: () => budget.scanExpired(), elapsedMs: () => budget.elapsedMs() };
   const analysis = analyzeFiles(rules, files, view, limits, ledger, deadline, options.onProgress, s.parsersLoaded ? parseBudgetOf(limits) : undefined);
+  // After the text rules, so one deadline row tells the story when time runs out (the stage adds its own only
+  // when analysis finished in time).
+  analysis.findings.push(...signatureStage(prepared, rules, deadline));
   if (analysis.findings.some((f) => f.rule.id === 'AE1')) {
     ledger.limitation('One or more artifacts referenced from SKILL.md were not completely inspected.');
   }
@@ -254,6 +263,31 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     analysis_completeness: completeness,
   };
   return { report, findings: analysis.findings, digestOf };
+}
+
+/** YR1–YR4 and YR-CUSTOM on the raw bytes of every component in scope (the archive target's own bytes too). */
+function signatureStage(prepared: PreparedScan, rules: readonly Rule[], deadline: { expired: () => boolean; elapsedMs: () => number }): Finding[] {
+  const { options, limits, ledger, bundle } = prepared.state;
+  const components = bundle.archive ? [bundle.archive, ...bundle.artifacts] : bundle.artifacts;
+  const skip = (path: string): boolean => {
+    const row = ledger.getInventory(path);
+    return row !== undefined && row.disposition === 'out_of_scope' && row.reason !== 'binary_content';
+  };
+  let result: ReturnType<typeof runSignatureStage>;
+  try {
+    result = runSignatureStage({
+      rules, custom: options.customSignatures, components, views: new Map(prepared.files.map((f) => [f.path, f])),
+      bundle: prepared.view, limits, ledger, deadline, skip,
+    });
+  } catch (err) {
+    // Never fatal, never silent: the signature result is unknown and the analysis says so.
+    ledger.setAnalyzerStatus({ analyzer_id: 'signatures', status: 'failed', files: 0, reason_code: 'analyzer_runtime_error', message: `Signature matching failed unexpectedly (${err instanceof Error ? err.name : typeof err}).` });
+    return [];
+  }
+  if (rules.some((r) => r.kind === 'signature')) {
+    ledger.setAnalyzerStatus({ analyzer_id: 'signatures', status: result.scanned > 0 ? 'completed' : 'not_applicable', files: result.scanned });
+  }
+  return result.findings;
 }
 
 function fallbackRow(a: { path: string; size: number; hidden: boolean }): Classified['row'] {

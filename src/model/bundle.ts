@@ -53,4 +53,9 @@ export interface BundleView {
   inventory: readonly InventoryEntry[];
   /** Advisories from a live OSV lookup (`scan --online`); absent in the default, offline scan. SC4 reads them. */
   onlineAdvisories?: readonly OnlineAdvisory[];
+  /**
+   * Hosts (lower case) that the skill's own documents name in URLs: SKILL.md and the other Markdown/text
+   * files. Behavioural rules read a request to one of them as a call to the documented service.
+   */
+  documentedHosts?: ReadonlySet<string>;
 }

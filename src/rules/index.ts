@@ -5,6 +5,7 @@ import { agencyRules } from './agency/index.js';
 import { agentSnoopingRules } from './agent-snooping/index.js';
 import { analysisEvasionRules } from './analysis-evasion/index.js';
 import { antiRefusalRules } from './anti-refusal/index.js';
+import { behaviourRules } from './behaviour/index.js';
 import { concealmentRules } from './concealment/index.js';
 import { deserializationRules } from './deserialization/index.js';
 import { exfiltrationRules } from './exfiltration/index.js';
@@ -15,6 +16,7 @@ import { privilegeRules } from './privilege/index.js';
 import { promptInjectionRules } from './prompt-injection/index.js';
 import { rogueAgentRules } from './rogue-agent/index.js';
 import { rugPullRules } from './rug-pull/index.js';
+import { signatureRules } from './signatures/index.js';
 import { ssrfRules } from './ssrf/index.js';
 import { supplyChainRules } from './supply-chain/index.js';
 import { toolMisuseRules } from './tool-misuse/index.js';
@@ -41,6 +43,8 @@ export const RULES: readonly Rule[] = [
   ...toolPoisoningRules,
   ...leastPrivilegeRules,
   ...rugPullRules,
+  ...behaviourRules,
+  ...signatureRules,
 ];
 
 export function ruleById(id: string): Rule | undefined {

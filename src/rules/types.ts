@@ -1,5 +1,6 @@
 // A rule is metadata plus an implementation, under one public id (RULES.md).
 import type { FileViews } from '../analysis/views.js';
+import type { ParseOutcome } from '../behaviour/parser.js';
 import type { BundleView, FileView } from '../model/bundle.js';
 import type { CalibrationClass } from '../model/place.js';
 import type { FileType, Severity } from '../shared/types.js';
@@ -8,7 +9,7 @@ export const CATEGORIES = [
   'Prompt Injection', 'System Prompt Leakage', 'Data Exfiltration', 'Privilege Escalation', 'Supply Chain',
   'Excessive Agency', 'Output Handling', 'Memory Poisoning', 'Tool Misuse', 'Rogue Agent', 'Agent Snooping',
   'Anti-Refusal', 'SSRF', 'Deserialization', 'Analysis Evasion', 'Trigger Abuse', 'Tool Poisoning',
-  'Least Privilege', 'Rug Pull',
+  'Least Privilege', 'Rug Pull', 'Malware',
 ] as const;
 export type RuleCategory = (typeof CATEGORIES)[number];
 
@@ -67,6 +68,13 @@ export interface RuleContext {
    * always sets it; `viewsOf(file.text)` (src/analysis/views.ts) returns the same object.
    */
   views?: FileViews;
+  /**
+   * The file's syntax tree (behavioural analysis). Present only when the scan ran through `scanAsync`
+   * (or the CLI/MCP) with the file's grammar loaded. Returns null for files that are not Python, JS/TS
+   * or shell, a failure (already recorded in the ledger) when the file could not be parsed within its
+   * budget, or the tree, valid until the file's rules finish. Rules must not keep or delete it.
+   */
+  tree?: () => ParseOutcome | null;
 }
 
 export interface PatternRule {
@@ -92,7 +100,17 @@ export interface BundleRule {
   check(bundle: BundleView, files: readonly FileView[]): (RuleHit & { file: string })[];
 }
 
-export type Rule = PatternRule | CustomRule | BundleRule;
+/**
+ * Signature rules (YR1–YR4, YR-CUSTOM): metadata only. The signature stage (src/engine/signatures.ts)
+ * matches the bundled and `--rules-dir` signature sets on every component's raw bytes and reports each
+ * matched signature under the id its `meta.category` maps to; no per-file runner calls these rules.
+ */
+export interface SignatureRule {
+  kind: 'signature';
+  meta: RuleMeta;
+}
+
+export type Rule = PatternRule | CustomRule | BundleRule | SignatureRule;
 
 export function defineRule<R extends Rule>(rule: R): R {
   return rule;

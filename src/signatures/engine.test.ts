@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { compileSignatures, lineLocator, lineOfOffset, type ScanResult } from './engine.js';
 import { SIGNATURE_LIMITS } from './limits.js';
 import { SignatureSyntaxError } from './parse.js';
-import { buildRegex, caseFold, requiredLiteral } from './regex.js';
+import { buildRegex, caseFold, gateLiterals, requiredLiteral } from './regex.js';
 
 function run(rules: string, input: string | Uint8Array): ScanResult {
   const set = compileSignatures([{ file: 't.yar', text: rules }]);
@@ -208,4 +208,19 @@ test('requiredLiteral: top-level literals only, optional items dropped, top-leve
   assert.equal(requiredLiteral('abc|def'), null);
   assert.equal(requiredLiteral('(abc|def)'), null);
   assert.equal(requiredLiteral('[abc]+\\d'), null);
+});
+
+test('gateLiterals: the required literal, else a leading plain-word group; none under a top-level alternation or an optional group', () => {
+  assert.deepEqual(gateLiterals('stratum\\+(tcp|ssl):\\/\\/[a-z]+'), ['stratum+']);
+  assert.deepEqual(gateLiterals('(xmrig|cpuminer)(\\.exe)?\\s+-o'), ['xmrig', 'cpuminer']);
+  assert.deepEqual(gateLiterals('\\b(iex|Invoke-Expression)\\b'), ['iex', 'Invoke-Expression']);
+  assert.deepEqual(gateLiterals('(xmrig|cpuminer)?\\s+-o'), []);
+  assert.deepEqual(gateLiterals('(xmrig|cpuminer)\\s|zz'), []);
+  assert.deepEqual(gateLiterals('(nc|ncat)\\s'), []);
+});
+
+test('a regex gated on a leading group runs only when one alternative is present, and still matches', () => {
+  const set = compileSignatures([{ file: 'g.yar', text: 'rule g { strings: $a = /(xmrig|cpuminer)\\s+-o\\s+[a-z]+/ nocase condition: $a }' }]);
+  assert.deepEqual(set.scan(Buffer.from('run CPUMINER -o pool now')).matches.map((m) => m.rule), ['g']);
+  assert.deepEqual(set.scan(Buffer.from('run minerd -o pool now')).matches, []);
 });

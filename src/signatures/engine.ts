@@ -6,12 +6,12 @@
 //     verification costs at most the pattern length × the jump span, both bounded at parse time, and the
 //     number of verifications and their total work per scan are capped (flagged when hit).
 //  3. Regex strings run once each over the whole input as a latin1 string (regex.ts: linear-engine fallback),
-//     and only when the automaton saw the regex's required literal (≥ 3 bytes), when it has one.
+//     and only when the automaton saw one of the regex's gate literals (≥ 3 bytes, gateLiterals), if any.
 //  4. Matches per string are counted up to SIGNATURE_LIMITS.maxMatchesPerString (offsets kept for `at`/`in`);
 //     further matches are not counted and the cap is flagged.
 //  5. Conditions are evaluated on the counts, offsets and the input size.
 import { SIGNATURE_LIMITS } from './limits.js';
-import { buildRegex, requiredLiteral } from './regex.js';
+import { buildRegex, gateLiterals } from './regex.js';
 import { parseRules, SignatureSyntaxError } from './parse.js';
 import type { Expr, HexToken, MetaValue, RuleDef, StringDef } from './types.js';
 
@@ -111,12 +111,23 @@ function hexAtom(tokens: HexToken[]): [number, number] {
   return best;
 }
 
+/** Largest automaton given a dense transition table (16 MiB of Int32). */
+const DENSE_MAX_STATES = 16_384;
+
 class Automaton {
   private readonly next: Map<number, number>[] = [new Map()];
   private fail: Int32Array = new Int32Array(1);
   private out: number[][] = [[]];
   /** Nearest node on the failure chain that has outputs (-1 none). */
   private dict: Int32Array = new Int32Array(1);
+  /**
+   * The full transition table (state × 256 raw bytes → state, case folding and failure links already
+   * applied), so matching is one table load per byte. Built only while it stays small; larger custom sets
+   * keep the map walk.
+   */
+  private dense: Int32Array | null = null;
+  /** 1 where a state (or its failure chain) has outputs. */
+  private emits: Uint8Array = new Uint8Array(1);
 
   add(bytes: Uint8Array, atom: number): void {
     let s = 0;
@@ -152,10 +163,29 @@ class Automaton {
         queue.push(t);
       }
     }
+    this.emits = new Uint8Array(n);
+    for (let st = 0; st < n; st++) if ((this.out[st] as number[]).length > 0 || (this.dict[st] as number) !== -1) this.emits[st] = 1;
+    this.dense = n <= DENSE_MAX_STATES ? this.buildDense(queue) : null;
+  }
+
+  /** Breadth-first, so every state's failure target already has its row when the state is filled. */
+  private buildDense(bfs: readonly number[]): Int32Array {
+    const n = this.next.length;
+    const table = new Int32Array(n * 256);
+    const root = this.next[0] as Map<number, number>;
+    for (let b = 0; b < 256; b++) table[b] = root.get(fold(b)) ?? 0;
+    for (const st of bfs) {
+      const row = st * 256;
+      const failRow = (this.fail[st] as number) * 256;
+      const edges = this.next[st] as Map<number, number>;
+      for (let b = 0; b < 256; b++) table[row + b] = edges.get(fold(b)) ?? (table[failRow + b] as number);
+    }
+    return table;
   }
 
   /** Calls hit(atom, endIndex) for every atom occurrence; returns the number of transitions taken. */
   run(input: Uint8Array, end: number, hit: (atom: number, endIndex: number) => boolean): number {
+    if (this.dense) return this.runDense(this.dense, input, end, hit);
     let s = 0;
     let steps = 0;
     for (let i = 0; i < end; i++) {
@@ -175,6 +205,19 @@ class Automaton {
       }
     }
     return steps;
+  }
+
+  private runDense(table: Int32Array, input: Uint8Array, end: number, hit: (atom: number, endIndex: number) => boolean): number {
+    const emits = this.emits;
+    let s = 0;
+    for (let i = 0; i < end; i++) {
+      s = table[s * 256 + (input[i] as number)] as number;
+      if (emits[s] === 0) continue;
+      for (let o = (this.out[s] as number[]).length > 0 ? s : (this.dict[s] as number); o !== -1; o = this.dict[o] as number) {
+        for (const a of this.out[o] as number[]) if (!hit(a, i)) return i + 1;
+      }
+    }
+    return end;
   }
 
   get size(): number {
@@ -201,8 +244,7 @@ export class SignatureSet {
           const re = buildRegex(def.source, def.nocase, def.dotall);
           if (typeof re === 'string') throw new SignatureSyntaxError(rule.file, def.line, 1, `regular expression not accepted: ${re}`);
           cs.regex = re;
-          const lit = requiredLiteral(def.source);
-          if (lit !== null && lit.length >= 3) {
+          for (const lit of gateLiterals(def.source)) {
             cs.gated = true;
             this.addAtom(Buffer.from(lit, 'latin1'), { str: si, length: lit.length, offset: 0, wide: false, gate: true });
           }

@@ -1,6 +1,6 @@
-// Public API of the YARA-subset signature engine (CONTRACT §12, issue 10 item 4). Not wired yet: the
-// engine will compile BUNDLED_SIGNATURES once (plus `--rules-dir` files), call `scan(bytes)` per component
-// and map each RuleMatch through classifySignature to YR1–YR4 / YR-CUSTOM.
+// Public API of the YARA-subset signature engine (CONTRACT §12). The signature stage (src/engine/signatures.ts)
+// scans every component with the bundled set (compiled once, lazily) and the `--rules-dir` set, and maps
+// each RuleMatch through classifySignature to YR1–YR4 / YR-CUSTOM.
 export { compileSignatures, lineLocator, lineOfOffset, SignatureSet } from './engine.js';
 export type { RuleMatch, RuleSource, ScanLimits, ScanResult, ScanStats, StringMatch } from './engine.js';
 export { parseRules, SignatureSyntaxError } from './parse.js';
@@ -8,32 +8,6 @@ export { SIGNATURE_LIMITS } from './limits.js';
 export { BUNDLED_SIGNATURES } from './bundled.js';
 export { LOAD_LIMITS, loadSignatureDir } from './load.js';
 export type { MetaValue, RuleDef } from './types.js';
-import type { MetaValue } from './types.js';
-
-export type SignatureId = 'YR1' | 'YR2' | 'YR3' | 'YR4' | 'YR-CUSTOM';
-export type SignatureSeverity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'INFO';
-
-const SEVERITIES: readonly SignatureSeverity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'];
-
-/**
- * Id, severity and confidence of a matched signature (upstream digest §4.4): `meta.category` malware → YR1
- * CRITICAL, webshell → YR2 CRITICAL, cryptominer → YR3 HIGH, hack_tool/exploit → YR4 HIGH, anything else →
- * YR4 MEDIUM; `meta.severity` overrides the severity, `meta.confidence` (0..1) defaults to 0.7. A user rule
- * (`custom`) is always YR-CUSTOM with its own meta.severity (MEDIUM when absent or unknown).
- */
-export function classifySignature(meta: Readonly<Record<string, MetaValue>>, custom: boolean): { id: SignatureId; severity: SignatureSeverity; confidence: number } {
-  const cat = typeof meta.category === 'string' ? meta.category.toLowerCase() : '';
-  let id: SignatureId;
-  let severity: SignatureSeverity;
-  if (custom) [id, severity] = ['YR-CUSTOM', 'MEDIUM'];
-  else if (cat === 'malware') [id, severity] = ['YR1', 'CRITICAL'];
-  else if (cat === 'webshell') [id, severity] = ['YR2', 'CRITICAL'];
-  else if (cat === 'cryptominer') [id, severity] = ['YR3', 'HIGH'];
-  else if (cat === 'hack_tool' || cat === 'exploit') [id, severity] = ['YR4', 'HIGH'];
-  else [id, severity] = ['YR4', 'MEDIUM'];
-  const sev = typeof meta.severity === 'string' ? meta.severity.toUpperCase() : '';
-  if ((SEVERITIES as readonly string[]).includes(sev)) severity = sev as SignatureSeverity;
-  const c = meta.confidence;
-  const confidence = typeof c === 'number' && c >= 0 && c <= 1 ? c : 0.7;
-  return { id, severity, confidence };
-}
+export { bundledSignatureNames, bundledSignatureSet } from './bundled-set.js';
+export { classifySignature } from './classify.js';
+export type { SignatureId, SignatureSeverity } from './classify.js';

@@ -176,3 +176,31 @@ export function requiredLiteral(source: string): string | null {
   flush();
   return best.length > 0 ? best : null;
 }
+
+/** Whether `source` has a `|` outside every group and class (then no part of it is required). */
+function topLevelAlternation(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Literals (each ≥ 3 bytes) one of which every match contains, so the regex runs only on inputs where the
+ * automaton saw one: the required literal, else the alternatives of a leading plain-word group such as
+ * `(xmrig|cpuminer)` or `\b(iex|Invoke-Expression)`. Empty when none is known (the regex always runs).
+ */
+export function gateLiterals(source: string): string[] {
+  const one = requiredLiteral(source);
+  if (one !== null && one.length >= 3) return [one];
+  const lead = /^(?:\\b)?\(((?:[A-Za-z0-9_-]{3,}\|)+[A-Za-z0-9_-]{3,})\)/.exec(source);
+  if (!lead?.[1] || topLevelAlternation(source) || /^[?*{]/.test(source.slice(lead[0].length))) return [];
+  return lead[1].split('|');
+}

@@ -12,7 +12,7 @@ const FIXTURES = join(REPO_ROOT, 'test/fixtures');
 const VERDICT_RANK: Record<string, number> = { SAFE: 0, CAUTION: 1, DO_NOT_INSTALL: 2 };
 
 /** Scans `test/fixtures/<rel>` with its generated binary or oversized parts (the harness's own table). */
-function scanFixture(rel: string): ScanReport {
+function scanFixture(rel: string): Promise<ScanReport> {
   return scanSample(`fixtures/${rel}`, join(FIXTURES, rel));
 }
 
@@ -35,15 +35,15 @@ const BENIGN: Record<string, readonly string[]> = {
 };
 
 for (const [name, ids] of Object.entries(BENIGN)) {
-  test(`benign ${name}: no HIGH/CRITICAL ${ids.join('/')} and not DO_NOT_INSTALL`, () => {
-    const r = scanFixture(`benign/${name}`);
+  test(`benign ${name}: no HIGH/CRITICAL ${ids.join('/')} and not DO_NOT_INSTALL`, async () => {
+    const r = await scanFixture(`benign/${name}`);
     assert.deepEqual(strong(r, ids).map((i) => `${i.id} ${i.location.file}:${i.location.start_line}`), []);
     assert.notEqual(r.risk_assessment.recommendation, 'DO_NOT_INSTALL');
   });
 }
 
-test('benign compressed-asset: the tarball is binary, raises no analysis-evasion finding, and is never SAFE unread', () => {
-  const r = scanFixture('benign/compressed-asset');
+test('benign compressed-asset: the tarball is binary, raises no analysis-evasion finding, and is never SAFE unread', async () => {
+  const r = await scanFixture('benign/compressed-asset');
   const row = r.inventory.find((x) => x.path === 'scripts/starter.tar.gz');
   assert.equal(row?.content_kind, 'binary');
   // We cannot open gzip/tar: its contents are uninspected, so the scan is partial, never SAFE.
@@ -66,8 +66,8 @@ test('every malicious sample directory has an expectation, and every expectation
 });
 
 for (const [name, want] of Object.entries(expected)) {
-  test(`malicious ${name}: at least ${want.verdict} with ${want.ids.join(', ')}`, () => {
-    const r = scanFixture(`malicious/${name}`);
+  test(`malicious ${name}: at least ${want.verdict} with ${want.ids.join(', ')}`, async () => {
+    const r = await scanFixture(`malicious/${name}`);
     const got = new Set(r.issues.map((i) => i.id));
     assert.deepEqual(want.ids.filter((id) => !got.has(id)), [], `missing rule ids; got ${[...got].sort().join(',')}`);
     const verdict = r.risk_assessment.recommendation;

@@ -42,7 +42,7 @@ export function runRule(rule: Rule, f: HarnessFile, bundle?: Partial<BundleView>
   } else if (rule.kind === 'custom') {
     if (!rule.appliesTo || rule.appliesTo(file)) analyzer.runCustomRule(rule, { file, bundle: view });
   } else {
-    throw new Error('bundle rules are run with runBundleRule');
+    throw new Error(`${rule.kind} rules are not run per file (bundle rules: runBundleRule; signature rules: the signature stage)`);
   }
   return analyzer.findings;
 }
@@ -50,7 +50,7 @@ export function runRule(rule: Rule, f: HarnessFile, bundle?: Partial<BundleView>
 export function ruleIdsFor(f: HarnessFile): string[] {
   const ids = new Set<string>();
   for (const rule of RULES) {
-    if (rule.kind === 'bundle') continue;
+    if (rule.kind === 'bundle' || rule.kind === 'signature') continue;
     for (const finding of runRule(rule, f)) ids.add(finding.rule.id);
   }
   return [...ids].sort();

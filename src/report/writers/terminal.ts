@@ -42,8 +42,18 @@ function issueLines(issue: Issue, c: Colors, width: number): string[] {
   const more = issue.occurrences.length > 1 ? c.dim(` (+${issue.occurrences.length - 1} more)`) : '';
   const lines = [`  ${c.bold(issue.id)} ${sanitizeLine(issue.pattern)}  ${c.dim(`conf ${issue.confidence.toFixed(2)}`)}`, `    at ${loc}${more}`];
   if (issue.finding) lines.push(`    ${c.dim('>')} ${truncate(sanitizeLine(issue.finding).trim(), width - 6)}`);
+  const source = flowSource(issue);
+  if (source) lines.push(`    ${c.dim('from')} ${truncate(sanitizeLine(source), width - 9)}`);
   if (issue.tags.includes('contextual-triage')) lines.push(c.dim('    (downgraded: context suggests documentation or a deny-list)'));
   return lines;
+}
+
+/** Where a behavioural flow's data came from (`evidence.source` of AST/TT findings), as one line. */
+export function flowSource(issue: Issue): string | null {
+  const src = (issue.evidence as { source?: { kind?: unknown; line?: unknown; text?: unknown } }).source;
+  if (!src || typeof src.kind !== 'string' || typeof src.line !== 'number') return null;
+  const text = typeof src.text === 'string' ? ` ${src.text.trim()}` : '';
+  return `${src.kind.replace(/_/g, ' ')} at line ${src.line}:${text}`;
 }
 
 function findings(v: HumanView, c: Colors, width: number): string[] {

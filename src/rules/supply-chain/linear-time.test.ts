@@ -47,7 +47,7 @@ for (const rule of supplyChainRules) {
       const label = JSON.stringify(text.slice(0, 12));
       if (rule.kind === 'custom') {
         for (const path of ['notes.md', 'run.sh', 'SKILL.md']) timeIt(rule, `${path} ${label}`, () => runRule(rule, { path, text }));
-      } else {
+      } else if (rule.kind === 'bundle') {
         // Timed on check() itself: the harness's per-finding bookkeeping is not the rule's cost.
         const files = MANIFESTS.map((path) => fileView({ path, text }));
         const bundle: BundleView = { paths: MANIFESTS, manifest: null, manifestPath: 'SKILL.md', bytecode: ['__pycache__/'], inventory: INVENTORY };
