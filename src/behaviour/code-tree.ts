@@ -17,6 +17,7 @@ export class CodeNode {
   /** Position among the parent's children. */
   index = 0;
   private named: CodeNode[] | undefined;
+  private start: { row: number; column: number } | undefined;
 
   constructor(
     private readonly tree: CodeTree,
@@ -33,7 +34,7 @@ export class CodeNode {
   }
 
   get startPosition(): { row: number; column: number } {
-    return this.tree.position(this.startIndex);
+    return (this.start ??= this.tree.position(this.startIndex));
   }
 
   get endPosition(): { row: number; column: number } {

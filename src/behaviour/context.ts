@@ -23,6 +23,29 @@ export function languagesOf(files: readonly FileView[]): Set<CodeLanguage> {
   return out;
 }
 
+/** The parse, copy and extraction time one scan's code files share (`behaviourScanTimeMs`), and the files it did not reach. */
+export class BehaviourBudget {
+  spentMs = 0;
+  readonly skipped: string[] = [];
+
+  constructor(readonly limitMs: number) {}
+
+  get exhausted(): boolean {
+    return this.spentMs >= this.limitMs;
+  }
+
+  /** One row for every file the budget did not reach (each file is degraded to partial where it is skipped). */
+  record(ledger: Ledger): void {
+    const first = this.skipped[0];
+    if (first === undefined) return;
+    ledger.exception({
+      phase: 'analysis', reason: 'runtime_limit', path: first, analyzers: ['behaviour'],
+      observed: Math.round(this.spentMs) / 1000, limit: this.limitMs / 1000, unit: 'seconds',
+      message: `Behavioural analysis used its ${this.limitMs / 1000} s budget for the scan; ${this.skipped.length} code file(s) from this one on were not parsed (pattern rules still read them).`,
+    });
+  }
+}
+
 /** One file's tree: parsed on first request, at most once; failure recorded once; released after the file. */
 export class FileTree {
   private outcome: ParseOutcome | null | undefined;
@@ -36,6 +59,8 @@ export class FileTree {
     private readonly ledger: Ledger,
     /** Time left before the scan deadline; a parse never runs past it. */
     private readonly remainingMs: () => number = () => Infinity,
+    /** The scan's shared parse budget, when there is one. */
+    private readonly shared?: BehaviourBudget,
   ) {}
 
   readonly get = (): ParseOutcome | null => {
@@ -43,10 +68,18 @@ export class FileTree {
     if (this.outcome !== undefined) return this.outcome;
     const lang = languageOf(this.file.type, this.file.path);
     if (!lang || !parserReady(lang)) return (this.outcome = null);
+    if (this.shared?.exhausted) {
+      this.shared.skipped.push(this.file.path);
+      this.ledger.degrade(this.file.path, 'partial', 'runtime_limit');
+      return (this.outcome = { ok: false, reason: 'runtime_limit', message: 'The scan\'s behavioural parse budget was used up before this file.' });
+    }
     this.parses += 1;
+    const clock = this.budget.clock ?? (() => performance.now());
+    const started = clock();
     const timeMs = Math.max(0, Math.min(this.budget.timeMs, this.remainingMs()));
     let outcome = parseCode(lang, this.file.text, { ...this.budget, timeMs });
     if (outcome.ok) outcome = this.copied(outcome, timeMs);
+    if (this.shared) this.shared.spentMs += clock() - started;
     if (!outcome.ok) {
       this.ledger.exception({
         phase: 'analysis', reason: outcome.reason, path: this.file.path, analyzers: ['behaviour'], message: outcome.message,
@@ -66,7 +99,11 @@ export class FileTree {
   private copied(outcome: ParseSuccess, timeMs: number): ParseOutcome {
     const clock = this.budget.clock ?? (() => performance.now());
     try {
-      return { ...outcome, code: codeTreeOf(outcome.tree, outcome.source, { timeMs, clock }) };
+      const shared = this.shared;
+      return {
+        ...outcome, code: codeTreeOf(outcome.tree, outcome.source, { timeMs, clock }),
+        ...(shared ? { account: (ms: number) => (shared.spentMs += ms) } : {}),
+      };
     } catch (e) {
       if (!(e instanceof CopyBudgetExceeded)) throw e;
       outcome.tree.delete();

@@ -14,6 +14,7 @@ const cache = new WeakMap<ParseSuccess, BehaviourFacts>();
 export function factsOfOutcome(outcome: ParseSuccess): BehaviourFacts {
   let facts = cache.get(outcome);
   if (!facts) {
+    const started = performance.now();
     // Extractors read a plain-JS copy of the tree: far cheaper than reading WASM nodes again and again.
     const root = (outcome.code ?? codeTreeOf(outcome.tree, outcome.source)).rootNode;
     switch (outcome.language) {
@@ -27,6 +28,7 @@ export function factsOfOutcome(outcome: ParseSuccess): BehaviourFacts {
         facts = extractJavaScript(root, outcome.language);
     }
     cache.set(outcome, facts);
+    outcome.account?.(performance.now() - started);
   }
   return facts;
 }

@@ -44,6 +44,8 @@ export interface ParseSuccess {
   source: string;
   /** The plain-JS copy extractors read, when the engine made it within the parse budget. */
   code?: CodeTree;
+  /** Charges time spent on this tree later (fact extraction) to the scan's shared behaviour budget. */
+  account?: (ms: number) => void;
   language: CodeLanguage;
   /** True when the tree holds ERROR or MISSING nodes (below the failure threshold). */
   hasError: boolean;

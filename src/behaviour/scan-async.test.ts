@@ -165,3 +165,22 @@ test('a parser that fails to load is a limitation, not a crash; pattern rules st
   assert.equal(report.execution_successful, true);
   assert.ok(findings.some((f) => f.rule.id === 'TEST-PAT'));
 });
+
+test('past the scan-wide parse budget, the remaining code files get one runtime_limit row and stay partial', async () => {
+  const dir = makeBundle({
+    'SKILL.md': '---\nname: s\ndescription: d\n---\n',
+    'a.py': 'import os\nos.system("x")\n# MARKER_1\n',
+    'b.py': 'import os\nos.system("y")\n',
+    'notes.md': '# Notes\n',
+  });
+  const before = parserStats().parses;
+  const { findings, report } = await scanAsync({ target: dir, rules: [osSystemRule(), PATTERN], limits: { behaviourScanTimeMs: 0 } });
+  assert.equal(parserStats().parses, before, 'nothing is parsed once the budget is spent');
+  const rows = report.analysis_completeness.ledger_exceptions.filter((e) => e.reason_code === 'runtime_limit');
+  assert.equal(rows.length, 1, 'one row for the scan, not one per file');
+  assert.match(rows[0]?.message ?? '', /2 code file\(s\)/);
+  assert.deepEqual(report.inventory.filter((r) => r.reason === 'runtime_limit').map((r) => r.path).sort(), ['a.py', 'b.py']);
+  assert.equal(report.inventory.find((r) => r.path === 'notes.md')?.disposition, 'analyzed');
+  assert.ok(findings.some((f) => f.rule.id === 'TEST-PAT' && f.file === 'a.py'), 'pattern rules still read the files');
+  assert.notEqual(report.risk_assessment.recommendation, 'SAFE');
+});

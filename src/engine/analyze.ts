@@ -7,7 +7,7 @@ import { activateLog } from '../analysis/kernel.js';
 import type { LimitLog } from '../analysis/kernel.js';
 import { FileAnalyzer } from '../analysis/runner.js';
 import { releaseViews } from '../analysis/views.js';
-import { FileTree } from '../behaviour/context.js';
+import { BehaviourBudget, FileTree } from '../behaviour/context.js';
 import type { ParseBudget } from '../behaviour/parser.js';
 import type { Limits } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -51,6 +51,7 @@ export function analyzeFiles(
   const failedRules = new Set<string>();
   let stoppedAt: string | undefined;
   let done = 0;
+  const behaviourBudget = new BehaviourBudget(limits.behaviourScanTimeMs);
   // Every pattern keyword goes into the shared one-pass keyword automaton before the first file is read.
   for (const rule of rules) {
     if (rule.kind === 'pattern') for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
@@ -62,7 +63,7 @@ export function analyzeFiles(
     }
     const analyzer = new FileAnalyzer(file, limits, deadline.expired);
     // Parsed at most once, and only if some rule asks; deleted once this file's rules are done.
-    const tree = parse ? new FileTree(file, parse, ledger, () => limits.scanDeadlineMs - deadline.elapsedMs()) : undefined;
+    const tree = parse ? new FileTree(file, parse, ledger, () => limits.scanDeadlineMs - deadline.elapsedMs(), behaviourBudget) : undefined;
     const ctx: RuleContext = { file, bundle, views: analyzer.views, ...(tree ? { tree: tree.get } : {}) };
     let cut = false;
     for (const rule of rules) {
@@ -105,6 +106,7 @@ export function analyzeFiles(
     }
   }
   if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits, deadline.elapsedMs());
+  behaviourBudget.record(ledger);
   const roles = new Map(files.map((f) => [f.path, fileRole(f)]));
   corroborateFlow(findings, (path) => roles.get(path));
   for (const f of runBundleRules(rules, files, bundle, limits, ledger, failedRules)) findings.push(f);

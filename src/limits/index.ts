@@ -65,6 +65,13 @@ export const LIMITS = {
   parseMaxBytes: 4 * 1024 * 1024,
   parseTimeMs: 2_000,
   parseMaxErrorRatio: 0.5,
+  /**
+   * Parse, tree-copy and fact-extraction time one scan may spend on all its code files together. Error recovery on text that
+   * is not the file's language can parse at 0.1 MB/s, so a bundle of many such files could otherwise spend
+   * its whole deadline here; past this budget the remaining code files are not parsed (`runtime_limit`,
+   * partial, one row naming how many) and the pattern rules still read them.
+   */
+  behaviourScanTimeMs: 5_000,
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };

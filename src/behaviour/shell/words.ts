@@ -28,7 +28,8 @@ export const WORD_TYPES = new Set([
 const MAX_SHAPE = 65_536;
 
 function at(node: SyntaxNode): { line: number; column: number } {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+  const p = node.startPosition;
+  return { line: p.row + 1, column: p.column };
 }
 
 export function constantWord(node: SyntaxNode, shape: string): Word {
