@@ -30,6 +30,7 @@ const MAX_CALLS = 2_000;
 const MAX_PATTERNS = 200;
 const MAX_REFLECTIVE = 500;
 const MAX_STAGES = 64;
+const ARGV_EXPANSION = /^"?\$(?:@|\*|\{(?:@|\*|[A-Za-z_]\w*\[[@*]\])\})"?(?=\s|$)/;
 
 // Statements whose summary is the union of their parts.
 const COMPOUND = new Set([
@@ -448,7 +449,9 @@ export class ShellAnalysis {
         for (const f of commandSinks(resolveInvocation(argv), null, site)) this.call({ ...f, line: site.line, column: site.column, text: site.text });
       }
     }
-    if (inv.name === null && this.reflective.length < MAX_REFLECTIVE) {
+    // `"$@"` and `"${cmd[@]}"` run an argument vector the script built (the standard wrapper idiom); only a
+    // scalar used as a command name (`$tool --x`) hides which program runs.
+    if (inv.name === null && !ARGV_EXPANSION.test(site.text.trimStart()) && this.reflective.length < MAX_REFLECTIVE) {
       this.reflective.push({ line: site.line, column: site.column, text: clip(site.text, 120), name: null, dangerous: false });
     }
     if (isReverseShellCommand(inv)) this.pattern({ kind: 'reverse_shell', line: site.line, column: site.column, text: site.text, sourceLine: site.line, sourceText: site.text });

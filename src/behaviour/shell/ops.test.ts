@@ -106,7 +106,8 @@ test('process, not system: argument vectors run through wrappers, with the name 
   ]);
   assert.deepEqual(procs[0]!.taints, [], 'run is only called with constants');
   assert.equal(procs[0]!.constantArgs, true);
-  assert.deepEqual(f.reflective.map((r) => r.line), [1, 3, 4, 5, 6]);
+  // "$@" and "${ARGV[@]}" run a vector the script built (the wrapper idiom); scalars as names are reflective.
+  assert.deepEqual(f.reflective.map((r) => r.line), [3, 5, 6]);
   assert.deepEqual([...callsOf(f, 'system'), ...callsOf(f, 'exec'), ...callsOf(f, 'eval')], []);
 });
 

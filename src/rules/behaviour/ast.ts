@@ -54,7 +54,11 @@ const FOREIGN: ReadonlySet<SourceKind> = new Set<SourceKind>(['network_input', '
 const byEvidence = (full: Severity, confidence: number, evidence?: ReadonlySet<SourceKind>) => (c: CallFact, bundle: BundleView): { severity?: Severity; confidence?: number; tags?: string[] } => {
   if (c.constantArgs && c.taints.length === 0) return { severity: 'LOW', confidence: EXPECTED_CONFIDENCE, tags: ['constant-arguments'] };
   const taints = evidence ? c.taints.filter((t) => evidence.has(t.kind)) : c.taints;
-  if (taints.length === 0) return { severity: LOWER[full], confidence: Math.min(confidence, 0.6), tags: ['no-untrusted-source'] };
+  if (taints.length === 0) {
+    const severity = LOWER[full];
+    // Lowered all the way to LOW, it is the ordinary case (a CLI passing its arguments on): listed, barely scored.
+    return { severity, confidence: severity === 'LOW' ? EXPECTED_CONFIDENCE : Math.min(confidence, 0.6), tags: ['no-untrusted-source'] };
+  }
   if (flowOf(c, bundle)) return { severity: LOWER[full], tags: ['flow-reported-by-tt'] };
   return {};
 };
