@@ -1,9 +1,10 @@
 // Behavioural analysis figures (issue 10 item 5): a 5,000-file bundle with about 1,000 code files of
 // realistic shape, scanned with the full catalogue against the same scan without the tree-reading rules
 // (the baseline, in the same run), and the two 1 MB single-line inputs that must parse within budget.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { scanAsync } from '../src/engine/scan.js';
 import { RULES } from '../src/rules/index.js';
 
@@ -128,14 +129,40 @@ const PROSE = (i: number): string =>
   `# Notes ${i}\n\nThis reference explains how the helper fetches records from https://api.example.com/v1 and summarises them.\n` +
   'Each record has an id, a name and a value. The summary lists totals per key and the git revision of the checkout.\n'.repeat(12);
 
-/** 5,000 files: about 1,000 code files (Python, JS, TS, shell), the rest Markdown and JSON. */
-export function generateCodeBundle(files = 5_000): string {
+/** Real Markdown/JSON/YAML/text files of the benign corpus, when it is present (the shared checkout or SKILLSPECTOR_BENIGN_CORPUS). */
+function realDocuments(): string[] {
+  const root = process.env.SKILLSPECTOR_BENIGN_CORPUS ?? join(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus/benign');
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop() as string;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.isFile() && /\.(?:md|json|txt|ya?ml)$/i.test(e.name) && statSync(p).size < 200_000) out.push(p);
+    }
+  }
+  return out.sort();
+}
+
+/**
+ * 5,000 files: about 1,000 code files (Python, JS, TS, shell), the rest Markdown and JSON. With `docs`, the
+ * non-code files are copies of those real documents (cycled) instead of generated prose: generated prose
+ * slips past the pattern rules' prefilters and makes the rest of the scan unrealistically cheap.
+ */
+export function generateCodeBundle(files = 5_000, docs: readonly string[] = []): string {
   const root = mkdtempSync(join(tmpdir(), 'skillspector-bench-code-'));
   writeFileSync(join(root, 'SKILL.md'), '---\nname: bench-code\ndescription: generated\n---\n# Bench\nCalls https://api.example.com/v1 with the scripts.\n');
   for (let i = 0; i < files - 1; i += 1) {
     const dir = join(root, `pkg${i % 40}`, `mod${i % 9}`);
     mkdirSync(dir, { recursive: true });
     const slot = i % 20;
+    if (docs.length > 0 && slot % 5 !== 0) {
+      const doc = docs[i % docs.length] as string;
+      copyFileSync(doc, join(dir, `d${i}${extname(doc)}`));
+      continue;
+    }
     const [name, body] =
       slot === 0 ? [`h${i}.py`, PY(i)] : slot === 5 ? [`h${i}.mjs`, JS(i)] : slot === 10 ? [`h${i}.ts`, TS(i)] : slot === 15 ? [`h${i}.sh`, SH(i)]
         : slot % 3 === 0 ? [`d${i}.json`, JSON.stringify({ id: i, items: Array.from({ length: 20 }, (_, n) => ({ n, name: `item-${n}` })) })]
@@ -152,25 +179,38 @@ function median(xs: number[]): number {
 
 export interface BenchRow { name: string; medianMs: number; baselineMs?: number; note?: string }
 
+async function compare(name: string, bundle: string, runs: number): Promise<BenchRow> {
+  const withoutTrees = RULES.filter((r) => !r.meta.usesTree);
+  await scanAsync({ target: bundle }); // warm: grammars loaded, regexes compiled
+  const full: number[] = [];
+  const base: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await scanAsync({ target: bundle, rules: withoutTrees });
+    base.push(performance.now() - t);
+    t = performance.now();
+    await scanAsync({ target: bundle });
+    full.push(performance.now() - t);
+  }
+  const f = median(full);
+  const b = median(base);
+  return { name, medianMs: f, baselineMs: b, note: `baseline: same scan without the tree-reading rules; behaviour adds ${(((f - b) / b) * 100).toFixed(0)} %` };
+}
+
 export async function benchBehaviour(runs = 3): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const withoutTrees = RULES.filter((r) => !r.meta.usesTree);
+  const docs = realDocuments();
+  if (docs.length > 0) {
+    const real = generateCodeBundle(5_000, docs);
+    try {
+      rows.push(await compare('engine scan, 5,000 files: 1,000 code + 4,000 real corpus documents', real, runs));
+    } finally {
+      rmSync(real, { recursive: true, force: true });
+    }
+  }
   const bundle = generateCodeBundle();
   try {
-    await scanAsync({ target: bundle }); // warm: grammars loaded, regexes compiled
-    const full: number[] = [];
-    const base: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      let t = performance.now();
-      await scanAsync({ target: bundle, rules: withoutTrees });
-      base.push(performance.now() - t);
-      t = performance.now();
-      await scanAsync({ target: bundle });
-      full.push(performance.now() - t);
-    }
-    const f = median(full);
-    const b = median(base);
-    rows.push({ name: 'engine scan, 5,000 files incl. 1,000 code, full catalogue', medianMs: f, baselineMs: b, note: `baseline: same scan without the tree-reading rules; behaviour adds ${(((f - b) / b) * 100).toFixed(0)} %` });
+    rows.push(await compare('engine scan, 5,000 files: 1,000 code + 4,000 generated documents', bundle, runs));
   } finally {
     rmSync(bundle, { recursive: true, force: true });
   }
