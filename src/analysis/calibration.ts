@@ -35,7 +35,8 @@ export const PLACE_SHIFT: Record<Exclude<CalibrationClass, 'artifact'>, Record<P
   },
 };
 
-const LOWER: Record<Severity, Severity> = { CRITICAL: 'HIGH', HIGH: 'MEDIUM', MEDIUM: 'LOW', LOW: 'LOW' };
+/** One severity level down (LOW stays LOW). */
+export const LOWER: Readonly<Record<Severity, Severity>> = { CRITICAL: 'HIGH', HIGH: 'MEDIUM', MEDIUM: 'LOW', LOW: 'LOW' };
 
 export interface Placed {
   severity: Severity;

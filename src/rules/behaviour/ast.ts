@@ -9,6 +9,7 @@ import { EXPECTED_CONFIDENCE, flowOf } from './flows.js';
 import { defineRule } from '../types.js';
 import type { CustomRule, RuleContext, RuleHit, RuleMeta } from '../types.js';
 import { CODE_TYPES, callHit, reflectiveHit } from './hits.js';
+import { LOWER } from '../../analysis/calibration.js';
 
 type Meta = Omit<RuleMeta, 'fileTypes' | 'usesTree'>;
 
@@ -36,7 +37,6 @@ function calls(op: CallOp, label: (c: CallFact) => string, calibrate?: (c: CallF
     facts.calls.filter((c) => c.op === op && !isAst8(c)).map((c) => callHit(c, { label: label(c), ...(calibrate ? calibrate(c, bundle) : {}) }));
 }
 
-const LOWER: Record<Severity, Severity> = { CRITICAL: 'HIGH', HIGH: 'MEDIUM', MEDIUM: 'LOW', LOW: 'LOW' };
 
 /**
  * For argument lists and module names, only data from outside the skill's own run counts: a CLI passing

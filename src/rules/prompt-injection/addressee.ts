@@ -11,6 +11,7 @@ import type { Severity } from '../../shared/types.js';
 import { bestPerLine, downgradeHit, hitOf, scanFile } from '../kit/scan-helpers.js';
 import type { Candidate, Matcher } from '../kit/scan-helpers.js';
 import type { RuleContext, RuleHit } from '../types.js';
+import { LOWER } from '../../analysis/calibration.js';
 
 /**
  * How the matched words reach the agent:
@@ -103,7 +104,6 @@ export function prohibitedAt(lineText: string, column: number): boolean {
   return PROHIBITED.test(lineText.slice(0, Math.min(column, 200)));
 }
 
-const LOWER: Record<Severity, Severity> = { CRITICAL: 'HIGH', HIGH: 'MEDIUM', MEDIUM: 'LOW', LOW: 'LOW' };
 
 export interface Judged {
   hit: RuleHit;
