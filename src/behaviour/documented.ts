@@ -2,7 +2,7 @@
 // rules. Only visible prose (Markdown and text) counts; code and hidden files cannot vouch for themselves.
 import type { FileView } from '../model/bundle.js';
 
-const URL_HOST = /\b(?:https?|wss?):\/\/(?:[^\s/@:"'`<>]{1,200}@)?([a-z0-9](?:[a-z0-9-]{0,62}\.){1,10}[a-z]{2,24})\b/gi;
+const URL_HOST = /\b(?:https?|wss?):\/\/(?:[^\s/@"'`<>]{1,200}@)?([a-z0-9](?:[a-z0-9-]{0,62}\.){1,10}[a-z]{2,24})\b/gi;
 // A bare API host written without a scheme (`api.example.com`) in prose or a table.
 const BARE_API_HOST = /\b((?:api|app|www|uploads?)\.(?:[a-z0-9-]{1,62}\.){0,5}[a-z0-9-]{1,62}\.[a-z]{2,24})\b/gi;
 const MAX_HOSTS = 2_000;

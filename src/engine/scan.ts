@@ -176,7 +176,8 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   const view: BundleView = { paths: inventoryEntries.map((e) => e.path), manifest, manifestPath, bytecode: bundle.bytecode, inventory: inventoryEntries };
   const files = classified.flatMap((c) => (c.view ? [c.view] : []));
   assignRoles(files);
-  view.documentedHosts = documentedHosts(files);
+  let hosts: ReadonlySet<string> | undefined;
+  view.documentedHosts = () => (hosts ??= documentedHosts(files));
   budgetClock.pause();
   durationClock.pause();
   return {

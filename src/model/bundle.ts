@@ -55,7 +55,8 @@ export interface BundleView {
   onlineAdvisories?: readonly OnlineAdvisory[];
   /**
    * Hosts (lower case) that the skill's own documents name in URLs: SKILL.md and the other Markdown/text
-   * files. Behavioural rules read a request to one of them as a call to the documented service.
+   * files. Behavioural rules read a request to one of them as a call to the documented service. Computed on
+   * first use: most scans never send a secret anywhere.
    */
-  documentedHosts?: ReadonlySet<string>;
+  documentedHosts?: () => ReadonlySet<string>;
 }

@@ -53,7 +53,7 @@ function destinationOf(call: CallFact, source: Taint, bundle: BundleView): Desti
   if (kind === 'raw-ip') return 'undocumented';
   const name = /[A-Z][A-Z0-9_]{2,80}/.exec(source.text)?.[0];
   if (name && hostMatchesName(name, host)) return 'owner';
-  const docs = bundle.documentedHosts;
+  const docs = bundle.documentedHosts?.();
   if (docs && [...hostAndParents(host)].some((h) => docs.has(h))) return 'documented';
   return 'undocumented';
 }
