@@ -30,6 +30,7 @@ export const PARTIAL_REASONS = [
   'archive_member_withheld',
   'opaque_content',
   'parse_error',
+  'llm_withheld',
 ] as const;
 
 /** Unreadable scanned content: the member row is failed/opaque, the ledger row `skipped`. */
@@ -95,6 +96,7 @@ export const REASON_MESSAGES: Record<ReasonCode, string> = {
   archive_member_withheld: 'Archive member was withheld because a real disk path has the same virtual path.',
   opaque_content: 'Content could not be decoded for analysis.',
   parse_error: 'A code file could not be parsed, so behavioural analysis did not read it; pattern rules still did.',
+  llm_withheld: 'File was kept out of LLM review (hidden, container member, oversized, excluded or over the LLM budget); it had static analysis only.',
   archive_encrypted: 'Archive member is encrypted and could not be inspected.',
   archive_link_member: 'Archive member is a symbolic link; links are never followed.',
   archive_malformed: 'Archive structure is malformed; its members could not be inspected.',
