@@ -26,11 +26,15 @@ const PERSISTENCE = new RegExp(
 const CONVERSATION =
   /\.claude[/\\](?:projects|history\.jsonl|todos|transcripts?)\b|\btranscript_path\b|\.codex[/\\](?:sessions|history)\b|\.gemini[/\\](?:tmp|history)\b|(?:^|[/\\])history\.jsonl$|\.cursor[/\\](?:chats|conversations)\b/i;
 
+// Browser and wallet stores: credentials an infostealer wants, not in the exfiltration family's table.
+const STORES =
+  /(?:^|[/\\*])(?:Login Data|Web Data|Cookies|Local State|logins\.json|key[34]\.db|cookies\.sqlite|wallet\.dat)(?=$|[^\w.])|(?:^|[/\\*])\.electrum(?=$|[/\\*])|Exodus[/\\]exodus\.wallet|nkbihfbeogaeaoehlefnkodbefgpgknn|\.bitcoin[/\\]wallets?(?=$|[/\\*])/;
+
 /** The class of a constant path (or path fragment), or null for an ordinary path. */
 export function classifyPath(path: string): PathClass | null {
   const p = path.trim();
   if (p.length === 0 || p.length > 4_096) return null;
-  if (CREDENTIAL_PATH.test(p)) return 'credential';
+  if (CREDENTIAL_PATH.test(p) || STORES.test(p)) return 'credential';
   if (CONVERSATION.test(p)) return 'conversation';
   if (PERSISTENCE.test(p)) return 'persistence';
   return null;

@@ -50,9 +50,6 @@ const DECODERS =
   /^(?:base64\.(?:b64decode|b32decode|b32hexdecode|b16decode|a85decode|b85decode|urlsafe_b64decode|decodebytes|decodestring)|binascii\.(?:unhexlify|a2b_hex|a2b_base64)|(?:bytes|bytearray)\.fromhex|(?:zlib|gzip|bz2|lzma)\.decompress)$/;
 const CODECS = /^(?:rot_?13|hex|hex_codec|base_?64|base64_codec|zlib|zlib_codec|bz2|bz2_codec|uu)$/i;
 const RECV = new Set(['recv', 'recvfrom', 'recv_into', 'recvmsg', 'recv_bytes']);
-// Browser and wallet stores that hold credentials but are not in the shared credential-path table.
-const STORES =
-  /(?:Login Data|Web Data|Cookies|Local State|logins\.json|key[34]\.db|cookies\.sqlite|wallet\.dat|\.electrum|Exodus[/\\]exodus\.wallet|nkbihfbeogaeaoehlefnkodbefgpgknn|\.bitcoin[/\\]wallets?)/i;
 
 function flow(kind: SourceKind, node: SyntaxNode): Flow {
   return { kind, line: line(node), text: clip(node.text), via: false };
@@ -61,7 +58,7 @@ function flow(kind: SourceKind, node: SyntaxNode): Flow {
 /** Source kind of data read from a path whose constant fragments are `path`. */
 export function readKind(path: string): SourceKind {
   const cls = classifyPath(path);
-  if (cls === 'credential' || STORES.test(path)) return 'credential_file';
+  if (cls === 'credential') return 'credential_file';
   return cls === 'conversation' ? 'conversation' : 'file_read';
 }
 
