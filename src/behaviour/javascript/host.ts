@@ -2,14 +2,13 @@
 // prefix, a `new URL('https://…')`, an options object (`{hostname: 'api.x.com'}`), or the object the call
 // is made on (`req.write(…)` after `https.request({hostname})`).
 import type { CodeNode as SyntaxNode } from '../code-tree.js';
+import { urlHostOf } from '../http.js';
 import { constPrefix, constString } from './constants.js';
 import { lookup } from './model.js';
 import type { Scope } from './model.js';
 import { objectProp } from './ops.js';
 import { pathOf } from './resolve.js';
 import { argsOf, rootName, unwrap } from './syntax.js';
-
-const URL_HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@\s]*@)?(\[[^\]]+\]|[^/?#:\s]+)([/?#:]|$)/i;
 
 /** The host of a URL-valued expression, or undefined when it is not known. */
 export function urlHost(node: SyntaxNode | undefined, scope: Scope, depth = 0): string | undefined {
@@ -30,10 +29,10 @@ export function urlHost(node: SyntaxNode | undefined, scope: Scope, depth = 0): 
     if (held) return held;
   }
   const { text, complete } = constPrefix(n, scope);
-  const m = URL_HOST.exec(text);
+  const url = urlHostOf(text);
   // A prefix like `https://api.x.com` followed by a substitution could still grow the host name.
-  if (!m?.[1] || (!complete && m[2] === '')) return undefined;
-  return m[1].toLowerCase();
+  if (!url || url.followedBy === 'unknown' || (!complete && url.followedBy === 'end')) return undefined;
+  return url.host;
 }
 
 /** The host a network call talks to. */

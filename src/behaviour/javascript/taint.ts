@@ -9,11 +9,11 @@ import type { Ctx, FnInfo, Flow, Scope, Shape } from './model.js';
 import { pathOf } from './resolve.js';
 import { callSource, envKind, isEnvObject, pathKind, pathSource } from './sources.js';
 import { argsOf, keyName, kids, lineOf, snippet, unwrap } from './syntax.js';
+import { isAuthHeaderName } from '../http.js';
 
 const MAX_DEPTH = 200;
 
 /** Header names whose value is a credential the request is meant to carry. */
-export const AUTH_HEADER = /^(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|[\w-]*-token|[\w-]*-key)$/i;
 
 export function flow(kind: SourceKind, node: SyntaxNode, text?: string): Flow {
   return { kind, line: lineOf(node), text: text ?? snippet(node, 120), viaVariable: false, auth: false };
@@ -138,7 +138,7 @@ function objectShape(ctx: Ctx, n: SyntaxNode, scope: Scope, depth: number): Shap
       const k = p.childForFieldName('key');
       const key = k?.type === 'computed_property_name' ? constString(k.firstNamedChild, scope) : keyName(k);
       const flows = taintOf(ctx, p.childForFieldName('value'), scope, depth);
-      put(key, AUTH_HEADER.test(key ?? '') ? asAuth(flows) : flows);
+      put(key, isAuthHeaderName(key ?? '') ? asAuth(flows) : flows);
     } else if (p.type === 'shorthand_property_identifier') {
       put(p.text, taintOf(ctx, p, scope, depth));
     } else if (p.type === 'spread_element') {
@@ -225,7 +225,7 @@ function objectTaint(ctx: Ctx, n: SyntaxNode, scope: Scope, depth: number): Flow
   for (const p of kids(n)) {
     if (p.type === 'pair') {
       const flows = taintOf(ctx, p.childForFieldName('value'), scope, depth);
-      const auth = AUTH_HEADER.test(keyName(p.childForFieldName('key')) ?? '');
+      const auth = isAuthHeaderName(keyName(p.childForFieldName('key')) ?? '');
       addFlows(out, auth ? flows.map((f) => ({ ...f, auth: true })) : flows);
     } else if (p.type === 'shorthand_property_identifier' || p.type === 'spread_element') {
       addFlows(out, taintOf(ctx, p, scope, depth));

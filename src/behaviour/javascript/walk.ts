@@ -11,7 +11,8 @@ import { isEndless, tagFor } from './patterns.js';
 import { visitSubscript } from './reflect.js';
 import { pathOf } from './resolve.js';
 import { FUNCTION_TYPES, TYPE_ONLY, kids, lineOf, rootName, snippet, unwrap } from './syntax.js';
-import { AUTH_HEADER, shapeOf, taintOf } from './taint.js';
+import { isAuthHeaderName } from '../http.js';
+import { shapeOf, taintOf } from './taint.js';
 import { constString, paramMark } from './constants.js';
 
 // Node types the walk acts on; every other node is passed by the cursor without being materialised.
@@ -177,7 +178,7 @@ function intoContainer(target: SyntaxNode, flows: Flow[], scope: Scope): void {
   const name = rootName(target);
   const b = name ? lookup(scope, name) : undefined;
   if (!b || flows.length === 0) return;
-  const marked = viaVariable(AUTH_HEADER.test(memberKey(target, scope) ?? '') ? asAuth(flows) : flows);
+  const marked = viaVariable(isAuthHeaderName(memberKey(target, scope) ?? '') ? asAuth(flows) : flows);
   addFlows(b.flows, marked);
   if (!b.shape) return;
   const field = topKey(target, scope);

@@ -13,8 +13,8 @@ import type { CallArgs } from './syntax.js';
 import { argAt, callArgs, field, kids, unparen } from './syntax.js';
 import type { Taint } from './taint.js';
 import type { Values } from './values.js';
+import { isAuthHeaderName, urlHostOf } from '../http.js';
 
-const AUTH_HEADER = /^(?:(?:proxy-)?authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|[\w-]*-token|[\w-]*-key)$/i;
 const MAX_HEADER_ASSIGNMENTS = 16;
 /** Assignments a request or session object may have before it is judged as a plain value. */
 const MAX_OBJECT_ASSIGNMENTS = 32;
@@ -30,8 +30,7 @@ export interface NetworkFlows {
 }
 
 function hostOfUrl(url: string): string | undefined {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?([^/:?#\s{}]+)/i.exec(url.trim());
-  return m?.[1]?.toLowerCase();
+  return urlHostOf(url)?.host;
 }
 
 /** Splits a network call's flows into those reaching it only through auth headers and all the others, and finds its host. */
@@ -91,7 +90,7 @@ export class NetworkSplit {
     }
     for (const a of assignments) {
       const rhs = unparen(a.rhs);
-      if (a.header && a.key !== undefined) (AUTH_HEADER.test(a.key) ? out.auth : out.other).push(...viaVar(this.taint.evaluate(rhs, a.scope)));
+      if (a.header && a.key !== undefined) (isAuthHeaderName(a.key) ? out.auth : out.other).push(...viaVar(this.taint.evaluate(rhs, a.scope)));
       else if (a.header) this.headers(rhs, a.scope, out, true);
       else if (rhs.type === 'call' && this.isCtor(rhs)) this.ctor(rhs, a.scope, out, true);
       else out.other.push(...viaVar(this.taint.evaluate(rhs, a.scope)));
@@ -157,7 +156,7 @@ export class NetworkSplit {
     // A headers variable: judge each assignment (`h = {...}`, `h['Authorization'] = ...`) on its own.
     for (const a of assignments) {
       const rhs = unparen(a.rhs);
-      if (a.key !== undefined) (AUTH_HEADER.test(a.key) ? out.auth : out.other).push(...viaVar(this.taint.evaluate(rhs, a.scope)));
+      if (a.key !== undefined) (isAuthHeaderName(a.key) ? out.auth : out.other).push(...viaVar(this.taint.evaluate(rhs, a.scope)));
       else if (rhs.type === 'dictionary') this.dict(rhs, a.scope, out, true);
       else out.other.push(...viaVar(this.taint.evaluate(rhs, a.scope)));
     }
@@ -171,7 +170,7 @@ export class NetworkSplit {
       if (!value) continue;
       const name = key ? this.values.fold(key, scope) : null;
       const flows = this.taint.evaluate(value, scope);
-      (name !== null && AUTH_HEADER.test(name) ? out.auth : out.other).push(...(via ? viaVar(flows) : flows));
+      (name !== null && isAuthHeaderName(name) ? out.auth : out.other).push(...(via ? viaVar(flows) : flows));
     }
   }
 }

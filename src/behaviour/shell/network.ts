@@ -6,6 +6,7 @@ import type { Invocation } from './commands.js';
 import { UNKNOWN, addTaints, literal } from './model.js';
 import type { Stream, Word } from './model.js';
 import { fileSource } from './outputs.js';
+import { isAuthHeaderLine, urlHostOf } from '../http.js';
 
 export interface NetworkSend {
   callee: string;
@@ -52,16 +53,14 @@ function parseOptions(args: readonly Word[], shortValued: string, longValued: Re
 
 /** The host of a URL whose scheme and host are constant (`https://api.github.com/$PATH` → api.github.com). */
 export function hostOfUrl(shape: string): string | undefined {
-  const m = /^[a-z][a-z0-9+.-]{0,15}:\/\/(?:[^/@\s\u0001]*@)?(\[[0-9a-f:.]+\]|[^/:?#@\s\u0001]+)(?=$|[/:?#])/i.exec(shape);
-  return m ? m[1]!.toLowerCase() : undefined;
+  const url = urlHostOf(shape);
+  return url && url.followedBy !== 'unknown' ? url.host : undefined;
 }
 
 function bareHost(shape: string): string | undefined {
   const m = /^(?:[^@/\s\u0001]+@)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?=$|[:/])/i.exec(shape);
   return m ? m[1]!.toLowerCase() : undefined;
 }
-
-const AUTH_HEADER = /^\s*(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|x-[\w-]*(?:key|token))\s*:/i;
 
 const CURL_SHORT_VALUED = 'dFHouXTAebcxmwKrEUyYzCQ';
 const CURL_LONG_VALUED = new Set([
@@ -122,7 +121,7 @@ function curl(args: readonly Word[], stdin: Stream | null, line: number, text: s
   }
   for (const { opt, value } of options) {
     if (!value || !CURL_SENT.has(opt) || opt === '--url') continue;
-    const auth = CURL_AUTH.has(opt) || ((opt === '-H' || opt === '--header') && AUTH_HEADER.test(value.shape));
+    const auth = CURL_AUTH.has(opt) || ((opt === '-H' || opt === '--header') && isAuthHeaderLine(value.shape));
     collect(c, value.taints, auth);
     const file = CURL_DATA.has(opt) ? curlFile(opt, value) : null;
     if (!file) continue;
@@ -153,7 +152,7 @@ function wget(args: readonly Word[], stdin: Stream | null, line: number, text: s
   for (const { opt, value } of options) {
     if (!value) continue;
     if (opt === '--post-data' || opt === '--body-data' || opt === '--referer' || opt === '-U' || opt === '--user-agent') collect(c, value.taints, false);
-    else if (opt === '--header') collect(c, value.taints, AUTH_HEADER.test(value.shape));
+    else if (opt === '--header') collect(c, value.taints, isAuthHeaderLine(value.shape));
     else if (/^--(?:http-)?(?:user|password)$/.test(opt)) collect(c, value.taints, true);
     else if (opt === '--post-file' || opt === '--body-file') {
       const t = literal(value) === '-' ? null : uploadedFile(value, line, text);
