@@ -6,6 +6,7 @@ import { fileRole } from '../analysis/placement.js';
 import { activateLog } from '../analysis/kernel.js';
 import type { LimitLog } from '../analysis/kernel.js';
 import { FileAnalyzer } from '../analysis/runner.js';
+import { placeholderView } from './placeholder-view.js';
 import { releaseViews } from '../analysis/views.js';
 import { BehaviourBudget, FileTree } from '../behaviour/context.js';
 import type { ParseBudget } from '../behaviour/parser.js';
@@ -159,7 +160,8 @@ function runBundleRules(
       activateLog(log);
       const hits = rule.check(bundle, files);
       for (const hit of hits) {
-        const file = byPath.get(hit.file) ?? placeholderView(hit.file, bundle);
+        // Findings on binary or opaque artifacts (SC8, SC9) have no text view.
+        const file = byPath.get(hit.file) ?? placeholderView(hit.file, bundle.inventory.find((e) => e.path === hit.file));
         const analyzer = new FileAnalyzer(file, limits);
         analyzer.add(rule.meta, hit, analyzer.rawView());
         for (const f of analyzer.findings) out.push(f);
@@ -180,15 +182,6 @@ function runBundleRules(
     });
   }
   return out;
-}
-
-/** Findings on binary or opaque artifacts (SC8, SC9) have no text view. */
-function placeholderView(path: string, bundle: BundleView): FileView {
-  const entry = bundle.inventory.find((e) => e.path === path);
-  return {
-    path, type: entry?.type ?? 'binary', text: '', executable: entry?.executable ?? false,
-    hidden: entry?.hidden ?? false, localOnly: true, isManifest: false,
-  };
 }
 
 function recordStatuses(rules: readonly Rule[], files: readonly FileView[], ledger: Ledger, failed: Set<string>): void {

@@ -6,6 +6,7 @@
 // read better than the partial look it got.
 import type { Finding } from '../analysis/finding.js';
 import { FileAnalyzer } from '../analysis/runner.js';
+import { placeholderView } from './placeholder-view.js';
 import { releaseViews } from '../analysis/views.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Limits } from '../limits/index.js';
@@ -70,7 +71,7 @@ export function runSignatureStage(input: SignatureStageInput): SignatureStageRes
     const view = input.views.get(a.path);
     if (view) return view;
     inventory ??= new Map(input.bundle.inventory.map((e) => [e.path, e]));
-    return placeholderView(a, inventory.get(a.path));
+    return placeholderView(a.path, inventory.get(a.path), a.hidden);
   };
   for (const artifact of todo) {
     if (input.deadline.expired()) {
@@ -194,10 +195,3 @@ function recordDeadline(input: SignatureStageInput, rest: readonly Artifact[]): 
   });
 }
 
-/** Binaries, containers and opaque members have no text view: placement sees an empty binary file. */
-function placeholderView(artifact: Artifact, entry: BundleView['inventory'][number] | undefined): FileView {
-  return {
-    path: artifact.path, type: entry?.type ?? 'binary', text: '', executable: entry?.executable ?? false,
-    hidden: artifact.hidden, localOnly: true, isManifest: false,
-  };
-}
