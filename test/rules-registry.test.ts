@@ -16,13 +16,15 @@ export const EXPECTED_IDS = [
   ...range('SSRF', 3), ...range('DS', 4), ...range('AE', 5), ...range('TR', 3), ...range('TP', 3), ...range('LP', 4), ...range('RP', 3),
   // Issue 10: behavioural analysis and signatures (CONTRACT §12).
   ...range('AST', 10), ...range('TT', 6), ...range('YR', 4), 'YR-CUSTOM',
+  // Issue 11: the LLM rules (CONTRACT §7), catalogued like any other, fired only by the LLM stage.
+  ...['SSD-1', 'SSD-2', 'SSD-3', 'SSD-4', 'SDI-1', 'SDI-2', 'SDI-3', 'SDI-4', 'SQP-1', 'SQP-2', 'SQP-3'], 'TP4',
 ];
 
 test('rule ids are unique and every rule carries complete metadata', () => {
   const ids = RULES.map((r) => r.meta.id);
   assert.equal(new Set(ids).size, ids.length, `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(',')}`);
   for (const { meta } of RULES) {
-    assert.match(meta.id, /^(?:[A-Z]+[0-9]+|YR-CUSTOM)$/);
+    assert.match(meta.id, /^(?:[A-Z]+[0-9]+|[A-Z]+-[0-9]+|YR-CUSTOM)$/);
     assert.ok((CATEGORIES as readonly string[]).includes(meta.category), `${meta.id} category ${meta.category}`);
     assert.ok(meta.confidence > 0 && meta.confidence <= 1, `${meta.id} confidence`);
     for (const field of ['title', 'description', 'remediation'] as const) assert.ok(meta[field].trim().length > 10, `${meta.id} ${field}`);

@@ -2,12 +2,14 @@
 // CLI adapter: argv → engine → writer → exit code. No scan logic lives here.
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../discovery/target.js';
+import { DEFAULT_LLM_TOKEN_BUDGET, DEFAULT_MAX_LLM_CALLS } from '../engine/llm-stage.js';
 import { registerMcpCommand } from '../mcp/command.js';
 import { RULES } from '../rules/index.js';
 import { VERSION } from '../shared/version.js';
 import { EXIT } from './exit-codes.js';
 import { rulesText, rulesJson } from './rules-command.js';
-import { runScan } from './scan-command.js';
+import { LLM_HELP } from './llm-options.js';
+import { runEstimate, runScan } from './scan-command.js';
 import { runBaseline } from './baseline-command.js';
 import type { BaselineCliOptions } from './baseline-command.js';
 import type { ScanCliOptions } from './scan-command.js';
@@ -46,13 +48,19 @@ export function buildProgram(): Command {
     .option('-V, --verbose', 'more detail; stack traces on internal errors')
     .option('--no-color', 'never colour the terminal report')
     // --llm first, so the default stays undefined (commander gives --no-X alone a default of true).
-    .option('--llm', 'require LLM analysis: fails (exit 2) because no provider is available in this build')
-    .option('--no-llm', 'forbid LLM analysis (this build is static-only, so this is the default)')
+    .option('--llm', 'require LLM analysis: exit 2 when no provider is configured (see below)')
+    .option('--no-llm', 'forbid LLM analysis: a fully local, static-only scan even with a provider configured')
+    .option('--max-llm-calls <n>', `LLM requests one scan may send (default ${DEFAULT_MAX_LLM_CALLS})`)
+    .option('--llm-token-budget <n>', `input plus output tokens one scan may spend on LLM requests (default ${DEFAULT_LLM_TOKEN_BUDGET})`)
+    .option('--llm-cache <dir>', 'reuse LLM replies stored in DIR for unchanged content (created when missing; never inside the target)')
+    .option('--estimate', 'print what LLM analysis would send and cost, then exit 0 without sending anything or writing a report')
     .option('--online', 'also look pinned dependencies up live in OSV.dev for SC4 (network; off by default)')
     .option('--rules-dir <dir>', 'also match the signature files (*.yar, *.yara; YARA subset) under DIR, reported as YR-CUSTOM')
-    .action(async (target: string, opts: ScanCliOptions & { llm?: boolean }) => {
-      if (opts.llm === true) {
-        throw new UsageError('LLM analysis was required (--llm) but this build is static-only; run without --llm');
+    .addHelpText('after', LLM_HELP)
+    .action(async (target: string, opts: ScanCliOptions) => {
+      if (opts.estimate === true) {
+        process.stdout.write((await runEstimate(target, opts)).output);
+        return;
       }
       const { exitCode } = await runScan(target, opts, process.stdout.isTTY === true);
       process.exitCode = exitCode;
@@ -60,7 +68,7 @@ export function buildProgram(): Command {
 
   program
     .command('baseline')
-    .description('write a baseline that accepts every current finding (YAML, or JSON for a .json file)')
+    .description('write a baseline that accepts every current finding (YAML, or JSON for a .json file); always static-only, never sends content to an LLM provider')
     .argument('<target>', 'skill directory, file or archive')
     .requiredOption('-o, --output <file>', 'baseline file to write')
     .option('--reason <text>', 'reason recorded for every accepted finding', 'Accepted finding (generated baseline)')

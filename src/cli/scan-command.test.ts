@@ -12,6 +12,7 @@ import { finishScan, prepareScan, scan } from '../engine/scan.js';
 import type { FileView } from '../model/bundle.js';
 import type { ScanReport } from '../report/types.js';
 import { defineRule } from '../rules/types.js';
+import { openAiReply, startFakeLlm } from '../../test/helpers/fake-llm.js';
 import { startOsvMock } from '../../test/helpers/osv-mock.js';
 import type { MockMode, MockVuln, OsvMock } from '../../test/helpers/osv-mock.js';
 import { writeTree } from '../../test/helpers/tree.js';
@@ -47,6 +48,9 @@ async function mock(mode: MockMode = 'ok'): Promise<OsvMock> {
   mocks.push(m);
   return m;
 }
+
+/** These tests are about OSV: no LLM provider, whatever the developer's shell holds. */
+const NO_PROVIDER = {};
 
 function cliOptions(online: boolean): ScanCliOptions {
   return { format: 'json', output: join(outDir, 'report.json'), report: [], exclude: [], color: false, quiet: true, online };
@@ -132,7 +136,7 @@ describe('scan --online', () => {
     const m = await mock();
     process.env.SKILLSPECTOR_OSV_URL = m.url;
     const target = bundle();
-    const { value, reads } = await countReads(target, () => runScan(target, cliOptions(true), false));
+    const { value, reads } = await countReads(target, () => runScan(target, cliOptions(true), false, NO_PROVIDER));
     assert.equal(reads.rootListings, 1);
     for (const f of ['SKILL.md', 'requirements.txt', 'scripts/fmt.py']) assert.equal(reads.opens.get(join(target, f)), 1, f);
     assert.deepEqual(m.queries.map((q) => [q.package.name, q.version]), [['obscure-lib', '1.2.3'], ['click', '8.1.7']]);
@@ -145,7 +149,7 @@ describe('scan --online', () => {
       const m = await mock(mode);
       process.env.SKILLSPECTOR_OSV_URL = m.url;
       const target = bundle();
-      const { report } = await runScan(target, cliOptions(true), false);
+      const { report } = await runScan(target, cliOptions(true), false, NO_PROVIDER);
       const before = await twoWalkReport(target);
       assert.deepEqual(stable(report), stable(before));
       if (mode === 'ok') {
@@ -161,9 +165,27 @@ describe('scan --online', () => {
     const m = await mock();
     process.env.SKILLSPECTOR_OSV_URL = m.url;
     const target = bundle();
-    const { report } = await runScan(target, cliOptions(false), false);
+    const { report } = await runScan(target, cliOptions(false), false, NO_PROVIDER);
     assert.deepEqual(stable(report), stable(scan({ target })));
     assert.equal(m.requests.length, 0);
+  });
+});
+
+describe('scan with LLM analysis', () => {
+  it('walks the target once and reads each file once: the provider gets the views already read', async () => {
+    const fake = await startFakeLlm();
+    try {
+      fake.respondWith(() => openAiReply({ findings: [], verdicts: [] }));
+      const env = { SKILLSPECTOR_PROVIDER: 'openai_compatible', SKILLSPECTOR_MODEL: 'local', SKILLSPECTOR_BASE_URL: `${fake.url}/v1` };
+      const target = bundle();
+      const { value, reads } = await countReads(target, () => runScan(target, cliOptions(false), false, env));
+      assert.equal(value.report.metadata.scan_mode, 'static+llm');
+      assert.ok(fake.requests.length >= 1);
+      assert.equal(reads.rootListings, 1);
+      for (const f of ['SKILL.md', 'requirements.txt', 'scripts/fmt.py']) assert.equal(reads.opens.get(join(target, f)), 1, f);
+    } finally {
+      await fake.close();
+    }
   });
 });
 

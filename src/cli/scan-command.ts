@@ -2,7 +2,8 @@
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
 import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
-import { finishScan, loadScanParsers, prepareScan } from '../engine/scan.js';
+import { finishScan, finishScanAsync, loadScanParsers, prepareScan } from '../engine/scan.js';
+import type { ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
@@ -12,10 +13,14 @@ import type { SignatureSet } from '../signatures/index.js';
 import { SEVERITIES } from '../shared/types.js';
 import type { Severity } from '../shared/types.js';
 import { exitCodeFor } from './exit-codes.js';
+import { estimateJson, estimateLlm, estimateText } from './estimate.js';
+import type { LlmEstimate } from './estimate.js';
+import { decideLlm, llmNotice, scanLlmSettings } from './llm-options.js';
+import type { Environment, LlmFlags } from './llm-options.js';
 import { progressLine } from './progress.js';
 import { UsageError } from '../discovery/target.js';
 
-export interface ScanCliOptions {
+export interface ScanCliOptions extends LlmFlags {
   format: string;
   output?: string;
   report: string[];
@@ -99,30 +104,41 @@ export interface ScanRun {
   exitCode: 0 | 1 | 2;
 }
 
-export async function runScan(target: string, opts: ScanCliOptions, isTty: boolean): Promise<ScanRun> {
+/** The scan's inputs from the flags: baseline and signature files are read and checked here, before any walk. */
+function scanInputs(target: string, opts: ScanCliOptions): ScanOptions {
+  const baselinePath = baselineInside(target, opts.baseline);
+  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target) : undefined;
+  const customSignatures = opts.rulesDir !== undefined ? loadCustomSignatures(opts.rulesDir) : undefined;
+  return {
+    target, excludes: opts.exclude,
+    ...(baselinePath !== undefined ? { baselinePath } : {}),
+    ...(baseline ? { baseline } : {}),
+    ...(customSignatures ? { customSignatures } : {}),
+  };
+}
+
+/** `env` is where the LLM provider is configured (CONTRACT §7); tests pass their own. */
+export async function runScan(target: string, opts: ScanCliOptions, isTty: boolean, env: Environment = process.env): Promise<ScanRun> {
   const format = opts.format.toLowerCase();
   if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
   const extra = parseReportSpecs(opts.report);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   for (const file of [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]) checkSideWrite(file, reportWrite(target));
-  const baselinePath = baselineInside(target, opts.baseline);
-  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target) : undefined;
-  const customSignatures = opts.rulesDir !== undefined ? loadCustomSignatures(opts.rulesDir) : undefined;
+  const decision = decideLlm(opts, env);
+  const inputs = scanInputs(target, opts);
+  // Last of the checks, because it creates the cache directory when missing.
+  const llm = scanLlmSettings(decision, target);
   // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
-  const prepared = prepareScan({
-    target, excludes: opts.exclude,
-    ...(baselinePath !== undefined ? { baselinePath } : {}),
-    ...(baseline ? { baseline } : {}),
-    ...(customSignatures ? { customSignatures } : {}),
-  });
+  const prepared = prepareScan({ ...inputs, ...(llm ? { llm } : {}) });
   const online = opts.online === true ? await lookupOnlineAdvisories(prepared) : undefined;
   if (online && online.errors.length > 0 && !opts.quiet) {
     process.stderr.write(`skillspector: warning: live OSV lookup incomplete (${online.errors.length} problem(s)); SC4 relies on the bundled snapshot for the rest, and the analysis is marked incomplete.\n`);
   }
   // The tree-sitter grammars the bundle's code files need (none when it holds no code file).
   await loadScanParsers(prepared);
+  if (llm && !opts.quiet) process.stderr.write(llmNotice(llm));
   const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
-  const { report } = finishScan(prepared, {
+  const { report } = await finishScanAsync(prepared, {
     onProgress: (d, t) => progress.update(d, t),
     ...(online ? onlineFinishOptions(online) : {}),
   });
@@ -143,4 +159,27 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
     ...(failOnSeverity !== undefined ? { failOnSeverity } : {}),
   });
   return { report, exitCode };
+}
+
+export interface EstimateRun {
+  estimate: LlmEstimate;
+  /** What `scan --estimate` prints on stdout. */
+  output: string;
+}
+
+/**
+ * `scan --estimate`: the static scan, then what LLM analysis would send and cost. No connection is
+ * opened (no provider request, no `--online` lookup) and no report is written.
+ */
+export async function runEstimate(target: string, opts: ScanCliOptions, env: Environment = process.env): Promise<EstimateRun> {
+  const format = opts.format.toLowerCase();
+  if (format !== 'terminal' && format !== 'json') throw new UsageError(`--estimate prints terminal text or json; got --format ${JSON.stringify(opts.format)}`);
+  if (opts.output !== undefined || opts.report.length > 0) throw new UsageError('--estimate writes no report; drop --output and --report');
+  if (opts.online === true) throw new UsageError('--estimate opens no connection; drop --online');
+  const decision = decideLlm({ ...opts, estimate: true }, env);
+  const prepared = prepareScan(scanInputs(target, opts));
+  await loadScanParsers(prepared);
+  const { findings } = finishScan(prepared);
+  const estimate = estimateLlm({ files: prepared.files, findings, provider: decision.provider, budgets: decision.budgets });
+  return { estimate, output: format === 'json' ? estimateJson(estimate) : estimateText(estimate) };
 }

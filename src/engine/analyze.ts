@@ -21,8 +21,8 @@ export interface AnalysisResult {
 }
 
 function applies(rule: Rule, file: FileView): boolean {
-  // Bundle rules run once after the files; signature rules run in the signature stage (src/engine/signatures.ts).
-  if (rule.kind === 'bundle' || rule.kind === 'signature') return false;
+  // Bundle rules run once after the files; signature and LLM rules run in their own stages.
+  if (rule.kind === 'bundle' || rule.kind === 'signature' || rule.kind === 'llm') return false;
   if (rule.meta.fileTypes && !rule.meta.fileTypes.includes(file.type)) return false;
   return !rule.appliesTo || rule.appliesTo(file);
 }
@@ -113,7 +113,7 @@ export function analyzeFiles(
   for (const f of runBundleRules(rules, files, bundle, limits, ledger, failedRules)) findings.push(f);
   releaseViews();
   recordStatuses(rules, files, ledger, failedRules);
-  return { findings, rulesRun: rules.length };
+  return { findings, rulesRun: rules.filter((r) => r.kind !== 'llm').length };
 }
 
 function recordLimitHits(ledger: Ledger, path: string, analyzer: FileAnalyzer, limits: Limits): void {
@@ -185,7 +185,7 @@ function runBundleRules(
 }
 
 function recordStatuses(rules: readonly Rule[], files: readonly FileView[], ledger: Ledger, failed: Set<string>): void {
-  const applicable = rules.filter((r) => r.kind !== 'bundle' && r.kind !== 'signature');
+  const applicable = rules.filter((r) => r.kind !== 'bundle' && r.kind !== 'signature' && r.kind !== 'llm');
   ledger.setAnalyzerStatus({
     analyzer_id: 'static_rules',
     status: failed.size > 0 ? 'failed' : files.length === 0 ? 'not_applicable' : 'completed',

@@ -30,6 +30,8 @@ import { collectBundle } from './bundle.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
 import type { Classified } from './components.js';
 import { runSignatureStage } from './signatures.js';
+import { runLlmStage } from './llm-stage.js';
+import type { LlmScanSettings, LlmStageResult } from './llm-stage.js';
 import type { SignatureSet } from '../signatures/index.js';
 
 export interface ScanOptions {
@@ -50,6 +52,8 @@ export interface ScanOptions {
   osvErrors?: readonly string[];
   /** The user's compiled signature set (`scan --rules-dir`), reported as YR-CUSTOM; the adapter loads and compiles it. */
   customSignatures?: SignatureSet;
+  /** Run the LLM stage (CONTRACT §7) with this provider and these budgets; only `scanAsync` does. Absent: static only. */
+  llm?: LlmScanSettings;
 }
 
 export interface DetailedScan {
@@ -75,7 +79,45 @@ export function scanDetailed(options: ScanOptions): DetailedScan {
 export async function scanAsync(options: ScanOptions): Promise<DetailedScan> {
   const prepared = prepareScan(options);
   await loadScanParsers(prepared, options.rules);
-  return finishScan(prepared);
+  return finishScanAsync(prepared);
+}
+
+/** `finishScan` plus the LLM stage when the scan's options configure one (`ScanOptions.llm`). */
+export async function finishScanAsync(prepared: PreparedScan, more: FinishOptions = {}): Promise<DetailedScan> {
+  const analysed = analysePrepared(prepared, more);
+  const settings = analysed.options.llm;
+  const llm = settings ? await llmStage(prepared, analysed, settings) : undefined;
+  return reportPrepared(prepared, analysed, llm);
+}
+
+/**
+ * The LLM stage on the static findings. Its time is not charged to the scan deadline (the provider's
+ * latency is not the bundle's fault) but counts in `duration_ms`. It never throws: an unexpected error
+ * is a failed analyzer and a degraded scan.
+ */
+async function llmStage(prepared: PreparedScan, analysed: Analysed, settings: LlmScanSettings): Promise<LlmStageResult> {
+  const { ledger } = prepared.state;
+  const rules = new Map((prepared.state.options.rules ?? RULES).filter((r) => r.kind === 'llm').map((r) => [r.meta.id, r.meta]));
+  prepared.state.budgetClock.pause();
+  try {
+    return await runLlmStage(prepared.files, analysed.findings, ledger, settings, rules);
+  } catch (err) {
+    const message = `The LLM stage failed unexpectedly (${err instanceof Error ? err.name : typeof err}); the scan has static analysis only.`;
+    ledger.setAnalyzerStatus({ analyzer_id: 'llm-semantic', status: 'failed', files: 0, reason_code: 'analyzer_runtime_error', message });
+    return {
+      findings: analysed.findings, degraded: true,
+      metadata: {
+        llm_provider: settings.provider, llm_model: settings.model, llm_calls: 0, llm_input_tokens: 0, llm_output_tokens: 0, llm_used: false,
+        llm: {
+          files_sent: 0, files_withheld: 0, cache_hits: 0, semantic_findings: 0, quotes_discarded: 0,
+          meta: { reviewed: 0, confirmed: 0, raised: 0, false_positives: 0, refused_downgrades: 0 },
+          stopped: null, degraded: true, failures: [{ analyzer: 'llm-semantic', kind: 'network', message }],
+        },
+      },
+    };
+  } finally {
+    prepared.state.budgetClock.resume();
+  }
 }
 
 /**
@@ -188,13 +230,24 @@ export function prepareScan(options: ScanOptions): PreparedScan {
 
 /** Analysis, baseline, scoring and the report, on a prepared target. Call it once per `prepareScan`. */
 export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): DetailedScan {
+  return reportPrepared(prepared, analysePrepared(prepared, more));
+}
+
+/** The static findings of a prepared scan, before the LLM stage, the baseline and scoring. */
+interface Analysed {
+  options: ScanOptions;
+  findings: Finding[];
+  rulesRun: number;
+}
+
+function analysePrepared(prepared: PreparedScan, more: FinishOptions = {}): Analysed {
   const s = prepared.state;
   if (s.finished) throw new Error('finishScan: this prepared scan was already finished');
   s.finished = true;
   s.budgetClock.resume();
   s.durationClock.resume();
   const options: ScanOptions = { ...s.options, ...more };
-  const { limits, budget, scannedAt, target, ledger, bundle, classified, manifest } = s;
+  const { limits, budget, ledger } = s;
   const { files, view } = prepared;
   if (options.onlineAdvisories) view.onlineAdvisories = options.onlineAdvisories;
   const osvErrors = options.osvErrors ?? [];
@@ -218,6 +271,15 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     // "0 files scanned" must never read as a clean bill of health.
     ledger.limitation('No analyzable files were found in the target; nothing was inspected.');
   }
+  return { options, findings: analysis.findings, rulesRun: analysis.rulesRun };
+}
+
+function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmStageResult): DetailedScan {
+  const s = prepared.state;
+  const { options } = analysed;
+  const { scannedAt, target, ledger, bundle, classified, manifest } = s;
+  const osvErrors = options.osvErrors ?? [];
+  const findings = llm ? llm.findings : analysed.findings;
   const completeness = deriveCompleteness(ledger);
   const components = buildComponents(classified, ledger);
   const executable = new Map(components.map((c) => [c.path, c.executable]));
@@ -228,14 +290,18 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     if (d === undefined) digests.set(path, (d = contentDigest(bytesOf.get(path))));
     return d;
   };
-  const partition = applyBaseline(analysis.findings, options.baseline, digestOf, VERSION);
-  const risk = assess(
-    partition.active.map((f) => ({
-      ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false,
-      triaged: f.tags.includes('contextual-triage'),
-    })),
-    { isComplete: completeness.is_complete, executionSuccessful: completeness.execution_successful, entirelyUninspected: completeness.entirely_uninspected_files, llmDegraded: false },
-  );
+  const partition = applyBaseline(findings, options.baseline, digestOf, VERSION);
+  const floor = { isComplete: completeness.is_complete, executionSuccessful: completeness.execution_successful, entirelyUninspected: completeness.entirely_uninspected_files, llmDegraded: llm?.degraded ?? false };
+  const scored = (list: readonly Finding[]) => list.map((f) => ({
+    ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false,
+    triaged: f.tags.includes('contextual-triage'),
+  }));
+  let risk = assess(scored(partition.active), floor);
+  if (llm) {
+    // The LLM can only add or raise; this guard keeps that true whatever a reply did.
+    const staticRisk = assess(scored(applyBaseline(analysed.findings, options.baseline, digestOf, VERSION).active), floor);
+    risk = worseRisk(risk, staticRisk);
+  }
   const suppressed = buildIssues(partition.suppressed.map((x) => x.finding)).map((issue) => ({
     ...issue,
     suppression_reason:
@@ -253,9 +319,11 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     suppressed,
     rules: ruleDescriptors([...partition.active, ...partition.suppressed.map((x) => x.finding)]),
     metadata: {
-      scan_mode: 'static-only', llm_requested: false, llm_used: false,
+      scan_mode: llm?.metadata.llm_used === true ? 'static+llm' : 'static-only', llm_requested: llm !== undefined, llm_used: false,
+      llm_provider: null, llm_model: null, llm_calls: 0, llm_input_tokens: 0, llm_output_tokens: 0,
+      ...(llm ? llm.metadata : {}),
       duration_ms: Math.round(s.durationClock.now() - s.started), has_executable_scripts: components.some((c) => c.executable),
-      target_kind: bundle.kind, rules_run: analysis.rulesRun, advisory_snapshot: SNAPSHOT_DATE,
+      target_kind: bundle.kind, rules_run: analysed.rulesRun + (llm ? (options.rules ?? RULES).filter((r) => r.kind === 'llm').length : 0), advisory_snapshot: SNAPSHOT_DATE,
       advisory_sources: options.onlineAdvisories ? ['bundled-snapshot', 'osv-live'] : ['bundled-snapshot'],
       ...(osvErrors.length > 0 ? { osv_errors: [...osvErrors] } : {}),
       ...(options.baseline ? { baseline: { applied: true, suppressed: partition.suppressed.length, fingerprints_ignored_version_mismatch: partition.versionMismatch } } : {}),
@@ -263,7 +331,14 @@ export function finishScan(prepared: PreparedScan, more: FinishOptions = {}): De
     execution_successful: completeness.execution_successful,
     analysis_completeness: completeness,
   };
-  return { report, findings: analysis.findings, digestOf };
+  return { report, findings, digestOf };
+}
+
+const RECOMMENDATION_RANK = { SAFE: 0, CAUTION: 1, DO_NOT_INSTALL: 2 } as const;
+
+function worseRisk(a: ScanReport['risk_assessment'], b: ScanReport['risk_assessment']): ScanReport['risk_assessment'] {
+  const rank = (r: ScanReport['risk_assessment']): number => RECOMMENDATION_RANK[r.recommendation] * 1000 + r.score;
+  return rank(b) > rank(a) ? b : a;
 }
 
 /** YR1–YR4 and YR-CUSTOM on the raw bytes of every component in scope (the archive target's own bytes too). */

@@ -8,6 +8,9 @@ import { SEVERITIES } from '../shared/types.js';
 import type { FenceFile } from './fence.js';
 import { fenceFiles } from './fence.js';
 
+/** Part of every cache key: a changed prompt or schema must not reuse old replies. */
+export const META_PROMPT_VERSION = 'meta-1';
+
 const META_VERDICTS = ['confirm', 'false_positive', 'raise'] as const;
 
 const VerdictSchema = z.object({

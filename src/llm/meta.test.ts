@@ -226,18 +226,53 @@ test('malformed, unknown and duplicate verdicts are ignored and counted; valid o
   assert.deepEqual(result.failures, []);
 });
 
-test('a failed call leaves that file unchanged and is returned; other files still get reviewed', async () => {
+test('a failed reply leaves that file unchanged and is returned; other files still get reviewed', async () => {
   fresh();
   const docFinding = finding(DOC.path, 'MEDIUM', { matched: 'Ignore previous instructions.' });
   const scriptFinding = finding(SCRIPT.path, 'MEDIUM');
-  fake.push({ status: 500, body: { error: { message: 'boom' } } }, reply(verdict(0, 'confirm')));
+  fake.push(openAiReply({ verdicts: 'not a list' }), reply(verdict(0, 'confirm')));
   const result = await runMeta(client, [docFinding, scriptFinding], [DOC, SCRIPT]);
   assert.equal(result.findings[0], docFinding);
   assert.deepEqual(result.findings[1]?.tags, ['llm-confirmed']);
   assert.equal(result.failures.length, 1);
   assert.equal(result.failures[0]?.file, DOC.path);
-  assert.equal(result.failures[0]?.kind, 'http');
+  assert.equal(result.failures[0]?.kind, 'malformed');
   assert.equal(result.counts.calls, 2);
+  assert.equal(result.stopped, null);
+});
+
+test('a provider-wide failure (HTTP error) stops further calls and names the files left unreviewed', async () => {
+  fresh();
+  const docFinding = finding(DOC.path, 'MEDIUM', { matched: 'Ignore previous instructions.' });
+  const scriptFinding = finding(SCRIPT.path, 'MEDIUM');
+  fake.push({ status: 500, body: { error: { message: 'boom' } } }, reply(verdict(0, 'confirm')));
+  const result = await runMeta(client, [docFinding, scriptFinding], [DOC, SCRIPT]);
+  assert.deepEqual(result.findings, [docFinding, scriptFinding]);
+  assert.equal(result.failures[0]?.kind, 'http');
+  assert.equal(result.counts.calls, 1);
+  assert.deepEqual(result.stopped, { reason: 'provider_failure', files: [SCRIPT.path] });
+  assert.equal(result.counts.notReviewed, 1);
+});
+
+test('budgets stop the pass before a call would exceed them, and a provider known to be down gets no call', async () => {
+  fresh();
+  const docFinding = finding(DOC.path, 'MEDIUM', { matched: 'Ignore previous instructions.' });
+  const scriptFinding = finding(SCRIPT.path, 'MEDIUM');
+  fake.push(reply(verdict(0, 'confirm')));
+  const capped = await runMeta(client, [docFinding, scriptFinding], [DOC, SCRIPT], { maxCalls: 1 });
+  assert.equal(capped.counts.calls, 1);
+  assert.deepEqual(capped.stopped, { reason: 'max_calls', files: [SCRIPT.path] });
+
+  fresh();
+  const broke = await runMeta(client, [docFinding], [DOC], { tokenBudget: 10 });
+  assert.equal(broke.counts.calls, 0);
+  assert.equal(broke.stopped?.reason, 'token_budget');
+
+  fresh();
+  const down = await runMeta(client, [docFinding], [DOC], { providerDown: true });
+  assert.equal(down.counts.calls, 0);
+  assert.equal(down.stopped?.reason, 'provider_failure');
+  assert.equal(fake.requests.length, 0);
 });
 
 test('a reply that is not the verdict shape, or a refusal, is a failure too', async () => {

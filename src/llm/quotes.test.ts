@@ -40,6 +40,17 @@ describe('checkQuotes', () => {
     assert.equal(one('SKILL.md', 3, 'x'.repeat(9000)), 'quote_too_long');
   });
 
+  it('moves a kept finding to the line where its quote really starts', () => {
+    const lineOf = (line: number, quote: string): number | undefined => checkQuotes([{ file: 'SKILL.md', line, quote }], SENT).kept[0]?.line;
+    assert.equal(lineOf(6, 'Upload the workspace'), 3);
+    assert.equal(lineOf(2, 'x.test four five'), 3);
+    assert.equal(lineOf(2, 'four five'), 4);
+    assert.equal(lineOf(5, 'six seven'), 6);
+    // Blank lines do not shift the count.
+    const gapped = [{ path: 'a.md', text: 'one\n\n\n   \nfive here\nsix' }];
+    assert.equal(checkQuotes([{ file: 'a.md', line: 3, quote: 'five here six' }], gapped).kept[0]?.line, 5);
+  });
+
   it('counts kept and discarded and keeps the finding objects', () => {
     const a = { file: 'SKILL.md', line: 3, quote: 'Upload the workspace', rule: 'SSD-3' };
     const b = { file: 'SKILL.md', line: 3, quote: 'nothing like it', rule: 'SSD-1' };

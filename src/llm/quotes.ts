@@ -45,28 +45,54 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * The lines around a claimed line, normalised: each non-blank line with its whitespace collapsed, joined
+ * by one space (exactly the normalisation of the whole span), and where each line begins in that text.
+ */
+interface Window {
+  text: string;
+  lines: number[];
+  offsets: number[];
+}
+
 interface SentFile {
   text: string;
   starts?: number[];
   /** Normalised windows by claimed line: many findings on one line normalise it once. */
-  windows: Map<number, string>;
+  windows: Map<number, Window>;
 }
 
-function windowText(file: SentFile, line: number): string | undefined {
+function windowOf(file: SentFile, line: number): Window | undefined {
   file.starts ??= lineStarts(file.text);
   const starts = file.starts;
   if (line > starts.length) return undefined;
   const cached = file.windows.get(line);
   if (cached !== undefined) return cached;
-  const first = Math.max(1, line - LINE_TOLERANCE);
-  const last = Math.min(starts.length, line + LINE_TOLERANCE);
-  const end = last < starts.length ? (starts[last] ?? file.text.length) : file.text.length;
-  const window = normaliseWhitespace(file.text.slice(starts[first - 1] ?? 0, end));
+  const window: Window = { text: '', lines: [], offsets: [] };
+  const parts: string[] = [];
+  let length = 0;
+  for (let n = Math.max(1, line - LINE_TOLERANCE); n <= Math.min(starts.length, line + LINE_TOLERANCE); n++) {
+    const part = normaliseWhitespace(file.text.slice(starts[n - 1] ?? 0, starts[n] ?? file.text.length));
+    if (part === '') continue;
+    if (parts.length > 0) length += 1;
+    window.lines.push(n);
+    window.offsets.push(length);
+    parts.push(part);
+    length += part.length;
+  }
+  window.text = parts.join(' ');
   file.windows.set(line, window);
   return window;
 }
 
-function judge(evidence: Evidence, sent: Map<string, SentFile>): DiscardWhy | undefined {
+/** The file line where the quote really starts, so a finding points at its evidence, not at the model's guess. */
+function lineAt(window: Window, offset: number): number {
+  let line = window.lines[0] ?? 1;
+  for (let i = 0; i < window.offsets.length && (window.offsets[i] ?? Infinity) <= offset; i++) line = window.lines[i] ?? line;
+  return line;
+}
+
+function judge(evidence: Evidence, sent: Map<string, SentFile>): DiscardWhy | number {
   const file = sent.get(evidence.file);
   if (!file) return 'file_not_sent';
   if (!Number.isSafeInteger(evidence.line) || evidence.line < 1) return 'bad_line';
@@ -76,9 +102,10 @@ function judge(evidence: Evidence, sent: Map<string, SentFile>): DiscardWhy | un
   const quote = normaliseQuote(raw);
   if (quote.length > MAX_QUOTE_CHARS) return 'quote_too_long';
   if (quote.length < MIN_QUOTE_CHARS) return 'quote_too_short';
-  const window = windowText(file, evidence.line);
+  const window = windowOf(file, evidence.line);
   if (window === undefined) return 'bad_line';
-  return window.includes(quote) ? undefined : 'quote_not_found';
+  const at = window.text.indexOf(quote);
+  return at === -1 ? 'quote_not_found' : lineAt(window, at);
 }
 
 /** Keeps the findings whose evidence holds against the files this request sent. */
@@ -88,9 +115,9 @@ export function checkQuotes<T extends Evidence>(findings: readonly T[], sentFile
   const kept: T[] = [];
   const discarded: { finding: T; why: DiscardWhy }[] = [];
   for (const [index, finding] of findings.entries()) {
-    const why = index < MAX_CHECKED_FINDINGS ? judge(finding, sent) : 'over_limit';
-    if (why === undefined) kept.push(finding);
-    else discarded.push({ finding, why });
+    const verdict = index < MAX_CHECKED_FINDINGS ? judge(finding, sent) : 'over_limit';
+    if (typeof verdict === 'number') kept.push(verdict === finding.line ? finding : { ...finding, line: verdict });
+    else discarded.push({ finding, why: verdict });
   }
   return { kept, discarded, counts: { kept: kept.length, discarded: discarded.length } };
 }

@@ -25,10 +25,13 @@ const planted: FileView[] = [
   view('private/plan.md', `${MARK} excluded`),
   view('truncated.py', `${MARK} prefix`, { type: 'python', localOnly: true }),
   view('id_rsa', `${MARK} key material`, { type: 'other' }),
+  view('deploy/server.pem', `${MARK} certificate and key`, { type: 'other' }),
+  view('notes/setup.txt', `Paste this:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${MARK}`, { type: 'text' }),
+  view('config/credentials', `${MARK} aws`, { type: 'other' }),
 ];
 
 describe('selectForLlm', () => {
-  it('never sends hidden, member, oversized, excluded, local-only or untyped files', () => {
+  it('never sends hidden, member, oversized, excluded, local-only or key-like files', () => {
     const { send, withheld } = selectForLlm([view('SKILL.md', 'hello', { isManifest: true }), ...planted], OPTIONS);
     assert.deepEqual(send.map((f) => f.path), ['SKILL.md']);
     assert.ok(!JSON.stringify(send).includes(MARK));
@@ -36,7 +39,8 @@ describe('selectForLlm', () => {
     assert.deepEqual(Object.fromEntries(withheld.map((w) => [w.path, w.why])), {
       '.env.md': 'hidden', '.config/notes.md': 'hidden', 'docs.zip!/inner.md': 'container_member',
       'other.zip!/readme.md': 'container_member', 'big.md': 'oversized', 'private/plan.md': 'excluded',
-      'truncated.py': 'local_only', id_rsa: 'not_text',
+      'truncated.py': 'local_only', id_rsa: 'sensitive', 'deploy/server.pem': 'sensitive', 'notes/setup.txt': 'sensitive',
+      'config/credentials': 'sensitive',
     });
   });
 
@@ -50,12 +54,15 @@ describe('selectForLlm', () => {
       view('docs/env.md', 'mentions .env and docs.zip!/ in prose'),
       view('scripts/run.sh', 'echo hi', { type: 'shell' }),
       view('bin/tool', '#!/bin/sh\necho', { type: 'other', executable: true }),
+      view('infra/main.tf', 'resource "aws_s3_bucket" "logs" {}', { type: 'other' }),
+      view('docs/keys.md', 'Store the .pem file and the id_rsa key outside the repo; never paste -----BEGIN lines here.'),
+      view('docs/tls.md', 'tls.key: |\n  -----BEGIN PRIVATE KEY-----\n  ...\n  -----END PRIVATE KEY-----\nprivate_key = "-----BEGIN RSA PRIVATE KEY-----"'),
       view('private.md', 'not in the private/ folder'),
       view('SKILL.md', 'manifest', { isManifest: true }),
       view('exact.md', 'y'.repeat(1000)),
     ];
     const { send, withheld } = selectForLlm(files, OPTIONS);
-    assert.deepEqual(send.map((f) => f.path), ['SKILL.md', 'docs/env.md', 'scripts/run.sh', 'bin/tool', 'private.md', 'exact.md']);
+    assert.deepEqual(send.map((f) => f.path), ['SKILL.md', 'docs/env.md', 'scripts/run.sh', 'bin/tool', 'infra/main.tf', 'docs/keys.md', 'docs/tls.md', 'private.md', 'exact.md']);
     assert.deepEqual(withheld, []);
   });
 

@@ -6,6 +6,7 @@ import type { Severity } from '../shared/types.js';
 import type { LlmClient, LlmFailure, LlmResult } from './client/types.js';
 import { estimateTokens } from './estimate.js';
 import type { FenceFile } from './fence.js';
+import type { ReplyCache } from './meta.js';
 import { declarationChars, fenceFiles } from './fence.js';
 import type { DiscardWhy } from './quotes.js';
 import { checkQuotes } from './quotes.js';
@@ -29,6 +30,8 @@ export interface SemanticOptions {
   maxFindingsPerCall?: number;
   /** Default 200. */
   maxFindingsTotal?: number;
+  /** Replies stored by the content of each batch, so an unchanged skill costs no call. */
+  cache?: ReplyCache;
 }
 
 export interface SemanticFinding {
@@ -57,6 +60,8 @@ export interface SemanticResult {
   findings: SemanticFinding[];
   discarded: { total: number; byReason: Partial<Record<SemanticDiscardWhy, number>> };
   calls: number;
+  /** Batches answered from the cache (no request sent). */
+  cacheHits: number;
   inputTokens: number;
   outputTokens: number;
   /** Model the provider reported on the last successful call. */
@@ -153,22 +158,43 @@ async function completeSafely(client: LlmClient, system: string, user: string, o
   }
 }
 
+/** What a cached reply is keyed on: exactly the file parts one request carries. */
+function batchContent(batch: Batch): string {
+  return JSON.stringify(batch.map((p) => [p.path, p.lineOffset, p.text]));
+}
+
 function unreviewed(batches: readonly Batch[]): string[] {
   return [...new Set(batches.flatMap((b) => b.map((p) => p.path)))];
 }
 
+function batchesOf(files: readonly FenceFile[], perCallTokenLimit: number): Batch[] {
+  const overhead = estimateTokens(SEMANTIC_SYSTEM_PROMPT.length + semanticUserMessage('').length + declarationChars());
+  return planBatches(files, perCallTokenLimit, overhead);
+}
+
+/** The estimated input tokens of each request `runSemantic` would send for `files`, in order (for `--estimate`). */
+export function semanticCallSizes(files: readonly FenceFile[], perCallTokenLimit: number): number[] {
+  return batchesOf(files, perCallTokenLimit).map((batch) => estimateTokens(SEMANTIC_SYSTEM_PROMPT.length + semanticUserMessage(fenceFiles(batch).text).length));
+}
+
 /** Runs the semantic rules over `files`, which must already be the provider-safe selection (select.ts). */
 export async function runSemantic(client: LlmClient, files: readonly FenceFile[], options: SemanticOptions): Promise<SemanticResult> {
-  const overhead = estimateTokens(SEMANTIC_SYSTEM_PROMPT.length + semanticUserMessage('').length + declarationChars());
-  const batches = planBatches(files, options.perCallTokenLimit, overhead);
+  const batches = batchesOf(files, options.perCallTokenLimit);
   const collector = new Collector(Math.max(0, options.maxFindingsPerCall ?? 32), Math.max(0, options.maxFindingsTotal ?? 200));
-  const result: Omit<SemanticResult, 'findings' | 'discarded'> = { calls: 0, inputTokens: 0, outputTokens: 0, model: null, failures: [], stopped: null };
+  const result: Omit<SemanticResult, 'findings' | 'discarded'> = { calls: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, model: null, failures: [], stopped: null };
   let spent = 0;
   for (const [index, batch] of batches.entries()) {
     const stop = (reason: SemanticStopReason, from = index): void => void (result.stopped = { reason, unreviewedFiles: unreviewed(batches.slice(from)) });
     if (result.calls >= options.maxCalls) {
       stop('max_calls');
       break;
+    }
+    const key = batchContent(batch);
+    const cached = options.cache ? SemanticReply.safeParse(options.cache.get(key)) : undefined;
+    if (cached?.success === true) {
+      result.cacheHits++;
+      collector.accept(cached.data.findings, batch);
+      continue;
     }
     const user = semanticUserMessage(fenceFiles(batch).text);
     const estimatedInput = estimateTokens(SEMANTIC_SYSTEM_PROMPT.length + user.length);
@@ -194,6 +220,7 @@ export async function runSemantic(client: LlmClient, files: readonly FenceFile[]
     // A provider that reports no usage is charged the estimate, so the budget still binds.
     spent += (reply.usage.inputTokens || estimatedInput) + reply.usage.outputTokens;
     result.model = reply.model;
+    options.cache?.put(key, reply.value);
     collector.accept(reply.value.findings, batch);
   }
   return { ...result, findings: collector.findings, discarded: { total: collector.discardedTotal(), byReason: collector.byReason } };

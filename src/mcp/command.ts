@@ -1,6 +1,10 @@
 // `skillspector mcp [--transport stdio|http] [--host 127.0.0.1] [--port 8000]` (CONTRACT §2, §8).
 import type { Command } from 'commander';
 import { EXIT } from '../cli/exit-codes.js';
+import { budgetsOf, llmSettings } from '../cli/llm-options.js';
+import type { Environment } from '../cli/llm-options.js';
+import type { LlmScanSettings } from '../engine/llm-stage.js';
+import { providerFromEnv } from '../llm/client/provider-config.js';
 import { DEFAULT_HOST, DEFAULT_PORT, runHttp, runStdio } from './transports.js';
 
 export const TRANSPORTS = ['stdio', 'http'] as const;
@@ -32,6 +36,17 @@ export function planMcp(opts: McpCliOptions): McpPlan | { error: string } {
   return { transport: transport as McpTransport, host, port: Number(opts.port) };
 }
 
+/**
+ * The provider `scan_skill` may use, read once at start with the scan defaults for budgets: undefined
+ * when none is configured (every call is static-only), or the one-line problem when it is misconfigured.
+ */
+export function mcpLlm(env: Environment): { llm?: LlmScanSettings } | { error: string } {
+  const found = providerFromEnv(env);
+  if (found.ok) return { llm: llmSettings(found.config, budgetsOf({})) };
+  if (found.code === 'not_configured') return {};
+  return { error: `LLM provider misconfigured: ${found.message} (unset SKILLSPECTOR_PROVIDER for a static-only server)` };
+}
+
 function die(message: string): never {
   process.stderr.write(`skillspector: ${message}\n`);
   process.exit(EXIT.error);
@@ -47,11 +62,15 @@ export function registerMcpCommand(program: Command): void {
     .action((opts: McpCliOptions) => {
       const plan = planMcp(opts);
       if ('error' in plan) die(plan.error);
+      const provider = mcpLlm(process.env);
+      if ('error' in provider) die(provider.error);
+      const { llm } = provider;
+      if (llm) process.stderr.write(`skillspector: scan_skill uses LLM analysis (provider ${llm.provider}, model ${llm.model}) unless a call passes use_llm: false; visible skill files are sent to it.\n`);
       if (plan.transport === 'stdio') {
-        runStdio();
+        runStdio(llm);
         return;
       }
-      runHttp({ host: plan.host, port: plan.port }).catch((err: unknown) => {
+      runHttp({ host: plan.host, port: plan.port, ...(llm ? { llm } : {}) }).catch((err: unknown) => {
         const code = (err as NodeJS.ErrnoException).code;
         const why = code === 'EADDRINUSE' ? 'the port is already in use; pick another with --port' : err instanceof Error ? err.message : String(err);
         die(`cannot start the MCP HTTP server on ${plan.host}:${plan.port}: ${why}`);

@@ -1,9 +1,15 @@
 // The `scan_skill` tool body and its schemas, without a transport.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import * as z from 'zod';
+import { openAiReply, startFakeLlm } from '../../test/helpers/fake-llm.js';
+import type { FakeLlm } from '../../test/helpers/fake-llm.js';
 import { UsageError } from '../discovery/target.js';
+import type { LlmScanSettings } from '../engine/llm-stage.js';
 import { scan } from '../engine/scan.js';
+import type { ScanOptions } from '../engine/scan.js';
+import type { ScanReport } from '../report/types.js';
+import { mcpLlm } from './command.js';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { runScanSkill, scanSkillInput, scanSkillOutput } from './server.js';
 import { buildFixtures } from './test-support.js';
@@ -42,56 +48,134 @@ describe('scan_skill tool body', () => {
     assert.deepEqual(json.properties?.output_format?.enum?.slice().sort(), ['json', 'markdown', 'sarif', 'terminal']);
   });
 
-  it('every verdict satisfies the advertised output schema', () => {
+  it('every verdict satisfies the advertised output schema', async () => {
     for (const target of [fx.benign, fx.malicious, fx.incomplete, fx.collision]) {
-      const r = runScanSkill({ target }, STDIO);
+      const r = await runScanSkill({ target }, STDIO);
       assert.equal(scanSkillOutput.safeParse(r.structuredContent).success, true, target);
     }
   });
 
-  it('the json report is the full CONTRACT §3 report of the same scan', () => {
-    const v = verdict(runScanSkill({ target: fx.malicious }, STDIO));
+  it('the json report is the full CONTRACT §3 report of the same scan', async () => {
+    const v = verdict(await runScanSkill({ target: fx.malicious }, STDIO));
     const report = JSON.parse(v.report) as { risk_assessment: { score: number }; issues: unknown[] };
     assert.equal(report.risk_assessment.score, v.risk_score);
     assert.deepEqual(report.issues, v.findings);
   });
 
-  it('markdown and sarif either render or fail as one sentence (never throw)', () => {
+  it('markdown and sarif either render or fail as one sentence (never throw)', async () => {
     for (const output_format of ['markdown', 'sarif'] as const) {
-      const r = runScanSkill({ target: fx.benign, output_format }, STDIO);
+      const r = await runScanSkill({ target: fx.benign, output_format }, STDIO);
       if (r.isError) assert.match(errorText(r), /^output_format \w+ could not be rendered .*retry with output_format "json"\.$/);
       else assert.ok(verdict(r).report.length > 0);
     }
   });
 
-  it('the same local path is scanned over stdio and refused over HTTP', () => {
-    assert.equal(verdict(runScanSkill({ target: fx.benign }, STDIO)).safe_to_install, true);
-    assert.match(errorText(runScanSkill({ target: fx.benign }, HTTP)), /^local targets are disabled/);
+  it('the same local path is scanned over stdio and refused over HTTP', async () => {
+    assert.equal(verdict(await runScanSkill({ target: fx.benign }, STDIO)).safe_to_install, true);
+    assert.match(errorText(await runScanSkill({ target: fx.benign }, HTTP)), /^local targets are disabled/);
   });
 
-  it('the policy runs before the scanner: a refused target is never scanned', () => {
+  it('the policy runs before the scanner: a refused target is never scanned', async () => {
     let calls = 0;
     const scanner = (): never => {
       calls += 1;
       throw new Error('must not run');
     };
-    errorText(runScanSkill({ target: '/etc' }, { ...HTTP, scanner }));
+    errorText(await runScanSkill({ target: '/etc' }, { ...HTTP, scanner }));
     assert.equal(calls, 0);
   });
 
-  it('usage errors and unexpected scanner failures become tool errors', () => {
-    const usage = runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw new UsageError('target "x" is a symlink; links are never followed, scan the real path'); } });
+  it('usage errors and unexpected scanner failures become tool errors', async () => {
+    const usage = await runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw new UsageError('target "x" is a symlink; links are never followed, scan the real path'); } });
     assert.equal(errorText(usage), 'target "x" is a symlink; links are never followed, scan the real path.');
-    const boom = runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw new TypeError('boom\n  at somewhere'); } });
+    const boom = await runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw new TypeError('boom\n  at somewhere'); } });
     assert.equal(errorText(boom), 'internal error while scanning "x": boom at somewhere.');
-    const thrownString = runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw 'bare'; } });
+    const thrownString = await runScanSkill({ target: 'x' }, { ...STDIO, scanner: () => { throw 'bare'; } });
     assert.match(errorText(thrownString), /internal error/);
   });
 
-  it('the verdict target is the caller\'s string, the engine gets the resolved path', () => {
+  it('the verdict target is the caller\'s string, the engine gets the resolved path', async () => {
     const seen: string[] = [];
-    const r = runScanSkill({ target: `file://${fx.benign}` }, { ...STDIO, scanner: (o) => { seen.push(o.target); return scan(o); } });
+    const r = await runScanSkill({ target: `file://${fx.benign}` }, { ...STDIO, scanner: (o) => { seen.push(o.target); return scan(o); } });
     assert.deepEqual(seen, [fx.benign]);
     assert.equal(verdict(r).target, `file://${fx.benign}`);
+  });
+});
+
+describe('scan_skill use_llm', () => {
+  let fx: Fixtures;
+  let fake: FakeLlm;
+  let llm: LlmScanSettings;
+  before(async () => {
+    fx = buildFixtures();
+    fake = await startFakeLlm();
+    const provider = mcpLlm({ SKILLSPECTOR_PROVIDER: 'openai', SKILLSPECTOR_MODEL: 'gpt-4o', SKILLSPECTOR_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: 'sk-test-mcp-0123456789' });
+    assert.ok('llm' in provider && provider.llm);
+    llm = provider.llm;
+  });
+  beforeEach(() => {
+    fake.reset();
+    // One reply shape both passes accept: no semantic findings, no verdicts.
+    fake.respondWith(() => openAiReply({ findings: [], verdicts: [] }));
+  });
+  after(async () => {
+    await fake.close();
+    fx.cleanup();
+  });
+
+  for (const use_llm of [undefined, true] as const) {
+    it(`a server with a provider runs LLM analysis when use_llm is ${String(use_llm)}`, async () => {
+      const v = verdict(await runScanSkill({ target: fx.malicious, ...(use_llm === undefined ? {} : { use_llm }) }, { ...STDIO, llm }));
+      assert.equal(v.scan_mode, 'static+llm');
+      assert.equal(v.llm_used, true);
+      assert.ok(fake.requests.length >= 2, 'semantic and meta requests');
+      assert.equal(v.llm_calls, fake.requests.length);
+      assert.equal(v.llm_model, 'fake-model');
+      assert.equal(scanSkillOutput.safeParse(v).success, true);
+    });
+  }
+
+  it('use_llm false on a server with a provider is static-only and sends nothing', async () => {
+    const v = verdict(await runScanSkill({ target: fx.malicious, use_llm: false }, { ...STDIO, llm }));
+    assert.equal(fake.requests.length, 0);
+    assert.equal(v.scan_mode, 'static-only');
+    assert.equal(v.llm_used, false);
+    assert.equal(v.llm_calls, 0);
+    assert.equal(v.llm_model, null);
+  });
+
+  it('use_llm true on a server without a provider is a one-sentence tool error, and nothing is scanned', async () => {
+    let scanned = 0;
+    const scanner = (o: ScanOptions): ScanReport => {
+      scanned += 1;
+      return scan(o);
+    };
+    const text = errorText(await runScanSkill({ target: fx.benign, use_llm: true }, { ...STDIO, scanner }));
+    assert.match(text, /^LLM analysis was requested \(use_llm: true\) but this server has no LLM provider configured;.*SKILLSPECTOR_PROVIDER.*\.$/);
+    assert.equal(scanned, 0);
+  });
+
+  it('without a provider, use_llm omitted or false scans statically and the engine gets no LLM settings', async () => {
+    const seen: (LlmScanSettings | undefined)[] = [];
+    const scanner = (o: ScanOptions): ScanReport => {
+      seen.push(o.llm);
+      return scan(o);
+    };
+    for (const args of [{ target: fx.benign }, { target: fx.benign, use_llm: false }]) {
+      const v = verdict(await runScanSkill(args, { ...STDIO, scanner }));
+      assert.equal(v.scan_mode, 'static-only');
+      assert.equal(v.safe_to_install, true);
+    }
+    assert.deepEqual(seen, [undefined, undefined]);
+    assert.equal(fake.requests.length, 0);
+  });
+
+  it('the use_llm description states the three cases', () => {
+    const json = z.toJSONSchema(scanSkillInput) as { properties?: Record<string, { description?: string }> };
+    const text = json.properties?.use_llm?.description ?? '';
+    assert.match(text, /true: require it/);
+    assert.match(text, /false: a static-only scan/);
+    assert.match(text, /omitted: used exactly when the server has a provider/);
+    assert.doesNotMatch(text, /static-only: the verdict reports llm_used=false/);
   });
 });

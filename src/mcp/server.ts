@@ -5,7 +5,8 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { UsageError } from '../discovery/target.js';
-import { scan, scanAsync } from '../engine/scan.js';
+import type { LlmScanSettings } from '../engine/llm-stage.js';
+import { scanAsync } from '../engine/scan.js';
 import type { ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, render } from '../report/writers/index.js';
@@ -21,8 +22,10 @@ export const SERVER_NAME = 'skillspector';
 export const TOOL_NAME = 'scan_skill';
 
 export interface SkillspectorServerOptions extends TargetPolicy {
-  /** The engine entry point; injectable for tests. `runScanSkill` needs a synchronous one. */
+  /** The engine entry point; injectable for tests. */
   scanner?: (options: ScanOptions) => ScanReport | Promise<ScanReport>;
+  /** The provider `skillspector mcp` found in its environment at start; absent: every scan is static-only. */
+  llm?: LlmScanSettings;
 }
 
 export const scanSkillInput = z.object({
@@ -30,7 +33,11 @@ export const scanSkillInput = z.object({
   use_llm: z
     .boolean()
     .optional()
-    .describe('Request LLM analysis. Accepted, but this build is static-only: the verdict reports llm_used=false.'),
+    .describe(
+      'LLM analysis of the skill by the provider the server was started with. true: require it (a tool error when the '
+      + 'server has no provider); false: a static-only scan that sends nothing; omitted: used exactly when the server has '
+      + 'a provider. The verdict reports scan_mode, llm_used, llm_calls and llm_model.',
+    ),
   output_format: z
     .enum(FORMATS)
     .default('json')
@@ -57,6 +64,8 @@ export const scanSkillOutput = z.looseObject({
   report: z.string(),
   scan_mode: z.enum(['static-only', 'static+llm']),
   llm_used: z.boolean(),
+  llm_calls: z.number(),
+  llm_model: z.string().nullable(),
   version: z.string(),
 });
 
@@ -89,28 +98,25 @@ function renderReport(format: Format, report: ScanReport): string | { error: str
   }
 }
 
-/** The tool body, transport-free so it can be exercised directly. Never throws. Synchronous: no parsers are loaded. */
-export function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOptions): CallToolResult {
-  const decision = checkTarget(args.target, options);
-  if (!decision.ok) return toolError(decision.message);
-  let report: ScanReport;
-  try {
-    const out = (options.scanner ?? scan)({ target: decision.path });
-    if (out instanceof Promise) throw new Error('runScanSkill needs a synchronous scanner; use runScanSkillAsync');
-    report = out;
-  } catch (err) {
-    return scanFailure(args, err);
-  }
-  return respond(args, report);
+const NO_PROVIDER = 'LLM analysis was requested (use_llm: true) but this server has no LLM provider configured; call again without use_llm for a static scan, or start the server with SKILLSPECTOR_PROVIDER and SKILLSPECTOR_MODEL set.';
+
+/** The provider settings this call scans with (none: static-only), or why the call cannot be honoured. */
+function llmFor(args: ScanSkillArgs, options: SkillspectorServerOptions): { settings?: LlmScanSettings } | { error: string } {
+  if (args.use_llm === false) return {};
+  if (options.llm) return { settings: options.llm };
+  return args.use_llm === true ? { error: NO_PROVIDER } : {};
 }
 
-/** The tool body the server registers: the engine's async entry, so behavioural analysis can load its parsers. */
-export async function runScanSkillAsync(args: ScanSkillArgs, options: SkillspectorServerOptions): Promise<CallToolResult> {
+/** The tool body, transport-free so it can be exercised directly. Never throws. */
+export async function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOptions): Promise<CallToolResult> {
   const decision = checkTarget(args.target, options);
   if (!decision.ok) return toolError(decision.message);
+  const llm = llmFor(args, options);
+  if ('error' in llm) return toolError(llm.error);
   let report: ScanReport;
   try {
-    report = await (options.scanner ?? (async (o: ScanOptions) => (await scanAsync(o)).report))({ target: decision.path });
+    const scanner = options.scanner ?? (async (o: ScanOptions) => (await scanAsync(o)).report);
+    report = await scanner({ target: decision.path, ...(llm.settings ? { llm: llm.settings } : {}) });
   } catch (err) {
     return scanFailure(args, err);
   }
@@ -146,7 +152,7 @@ export function createSkillspectorServer(options: SkillspectorServerOptions): Mc
       outputSchema: scanSkillOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runScanSkillAsync(args, options),
+    (args) => runScanSkill(args, options),
   );
   return server;
 }

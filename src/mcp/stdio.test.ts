@@ -43,8 +43,10 @@ describe('mcp over stdio', { timeout: 120_000 }, () => {
     assert.equal(verdictOf(await callScan(client(), { target: fx.benign })).safe_to_install, true);
   });
 
-  it('accepts use_llm: true but reports a static-only scan', async () => {
-    const v = verdictOf(await callScan(client(), { target: fx.benign, use_llm: true }));
+  it('use_llm: true without a provider is a one-sentence tool error; use_llm: false scans statically', async () => {
+    const msg = errorOf(await callScan(client(), { target: fx.benign, use_llm: true }));
+    assert.match(msg, /^LLM analysis was requested \(use_llm: true\) but this server has no LLM provider configured/);
+    const v = verdictOf(await callScan(client(), { target: fx.benign, use_llm: false }));
     assert.equal(v.llm_used, false);
     assert.equal(v.scan_mode, 'static-only');
   });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { LlmScanSettings } from '../engine/llm-stage.js';
 import { createSkillspectorServer } from './server.js';
 import type { SkillspectorServerOptions } from './server.js';
 
@@ -31,6 +32,8 @@ export interface HttpServerOptions {
   allowLocalTargets?: boolean;
   /** Where diagnostics go (never stdout); silent by default. */
   log?: Log;
+  /** LLM settings for `use_llm` (read from the environment once by `skillspector mcp`); absent: static only. */
+  llm?: LlmScanSettings;
 }
 
 export interface HttpServerHandle {
@@ -86,7 +89,7 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
   const log: Log = options.log ?? (() => undefined);
-  const serverOptions: SkillspectorServerOptions = { allowLocalTargets: options.allowLocalTargets === true };
+  const serverOptions: SkillspectorServerOptions = { allowLocalTargets: options.allowLocalTargets === true, ...(options.llm ? { llm: options.llm } : {}) };
   const allowed = allowedHostnames(host);
   const validateHost = hostHeaderValidation(allowed);
   const validateOrigin = originValidation(allowed);
@@ -152,8 +155,8 @@ function stderrLog(line: string): void {
 }
 
 /** `skillspector mcp --transport http`: serve until a signal arrives. */
-export async function runHttp(options: { host: string; port: number }): Promise<HttpServerHandle> {
-  const server = await startHttpServer({ host: options.host, port: options.port, log: stderrLog });
+export async function runHttp(options: { host: string; port: number; llm?: LlmScanSettings }): Promise<HttpServerHandle> {
+  const server = await startHttpServer({ host: options.host, port: options.port, log: stderrLog, ...(options.llm ? { llm: options.llm } : {}) });
   if (WILDCARD_HOSTS.has(options.host)) {
     stderrLog(`warning: listening on every interface (${options.host}); only loopback Host headers are accepted`);
   }
@@ -163,8 +166,8 @@ export async function runHttp(options: { host: string; port: number }): Promise<
 }
 
 /** `skillspector mcp` (stdio): stdout carries only protocol messages; diagnostics go to stderr. */
-export function runStdio(): void {
-  const handle = serveStdio(() => createSkillspectorServer({ allowLocalTargets: true }), {
+export function runStdio(llm?: LlmScanSettings): void {
+  const handle = serveStdio(() => createSkillspectorServer({ allowLocalTargets: true, ...(llm ? { llm } : {}) }), {
     onerror: (err) => stderrLog(`mcp: ${errorText(err)}`),
   });
   exitOnSignal(() => handle.close());

@@ -7,7 +7,7 @@ import type { Fixtures } from './test-support.js';
 import { isSafeToInstall, toVerdict } from './verdict.js';
 
 const VERDICT_KEYS = [
-  'analysis_completeness', 'execution_successful', 'findings', 'llm_used', 'recommendation', 'report', 'risk_score',
+  'analysis_completeness', 'execution_successful', 'findings', 'llm_calls', 'llm_model', 'llm_used', 'recommendation', 'report', 'risk_score',
   'safe_to_install', 'scan_mode', 'severity', 'target', 'version',
 ];
 
@@ -38,8 +38,24 @@ describe('mcp verdict', () => {
     assert.equal(v.version, clean.tool.version);
     assert.equal(v.scan_mode, 'static-only');
     assert.equal(v.llm_used, false);
+    assert.equal(v.llm_calls, 0);
+    assert.equal(v.llm_model, null);
     assert.deepEqual(v.analysis_completeness, clean.analysis_completeness);
     assert.equal(v.safe_to_install, true);
+  });
+
+  it('the LLM fields are read from the report metadata, not assumed', () => {
+    const llm = variant((r) => {
+      Object.assign(r.metadata, { scan_mode: 'static+llm', llm_requested: true, llm_used: true, llm_calls: 3, llm_model: 'gpt-4o-2024-08-06' });
+    });
+    const v = toVerdict(llm, { target: 't', rendered: '' });
+    assert.deepEqual([v.scan_mode, v.llm_used, v.llm_calls, v.llm_model], ['static+llm', true, 3, 'gpt-4o-2024-08-06']);
+    // Requested but every reply failed: the mode says LLM, llm_used says it did not help.
+    const failed = variant((r) => {
+      Object.assign(r.metadata, { scan_mode: 'static+llm', llm_requested: true, llm_used: false, llm_calls: 2, llm_model: 'gpt-4o' });
+    });
+    const f = toVerdict(failed, { target: 't', rendered: '' });
+    assert.deepEqual([f.scan_mode, f.llm_used, f.llm_calls], ['static+llm', false, 2]);
   });
 
   it('findings are the active issues only (suppressed ones are left out)', () => {

@@ -20,6 +20,10 @@ export interface McpVerdict {
   report: string;
   scan_mode: ReportMetadata['scan_mode'];
   llm_used: boolean;
+  /** Requests sent to the LLM provider by this scan (0 for a static-only scan or an all-cached review). */
+  llm_calls: number;
+  /** The model that answered, or null when no LLM analysis was requested. */
+  llm_model: string | null;
   version: string;
 }
 
@@ -54,6 +58,8 @@ export function toVerdict(report: ScanReport, inputs: VerdictInputs): McpVerdict
     report: inputs.rendered,
     scan_mode: report.metadata.scan_mode,
     llm_used: report.metadata.llm_used,
+    llm_calls: report.metadata.llm_calls ?? 0,
+    llm_model: report.metadata.llm_model ?? null,
     version: report.tool.version,
   };
 }

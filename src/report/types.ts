@@ -74,10 +74,40 @@ export interface RuleDescriptor {
   remediation: string;
 }
 
+/** Which LLM analyzer a failure came from. */
+export type LlmAnalyzerId = 'llm-semantic' | 'llm-meta';
+
+/** Why LLM review stopped before every sent file was reviewed. */
+export type LlmStopReason = 'max_calls' | 'token_budget' | 'provider_failure';
+
+/** The `metadata.llm` block: what LLM review did, written whenever it was requested (CONTRACT §7). */
+export interface LlmReportMetadata {
+  files_sent: number;
+  files_withheld: number;
+  cache_hits: number;
+  semantic_findings: number;
+  quotes_discarded: number;
+  meta: { reviewed: number; confirmed: number; raised: number; false_positives: number; refused_downgrades: number };
+  stopped: { reason: LlmStopReason; files_unreviewed: number } | null;
+  /** A provider call failed: the review is partial and SAFE is not claimed. */
+  degraded: boolean;
+  /** `message` is provider or model text: sanitise before printing. */
+  failures: { analyzer: LlmAnalyzerId; kind: string; message: string }[];
+}
+
 export interface ReportMetadata {
   scan_mode: 'static-only' | 'static+llm';
   llm_requested: boolean;
   llm_used: boolean;
+  // The LLM usage fields are always written by this version; optional so reports from before it (and
+  // hand-built ones) still type-check. Writers read an absent one as null / 0.
+  llm_provider?: string | null;
+  llm_model?: string | null;
+  llm_calls?: number;
+  llm_input_tokens?: number;
+  llm_output_tokens?: number;
+  /** Present exactly when `llm_requested`. */
+  llm?: LlmReportMetadata;
   duration_ms: number;
   has_executable_scripts: boolean;
   target_kind: 'directory' | 'file' | 'archive';

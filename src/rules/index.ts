@@ -9,6 +9,7 @@ import { behaviourRules } from './behaviour/index.js';
 import { concealmentRules } from './concealment/index.js';
 import { deserializationRules } from './deserialization/index.js';
 import { exfiltrationRules } from './exfiltration/index.js';
+import { llmRules } from './llm/index.js';
 import { leastPrivilegeRules } from './least-privilege/index.js';
 import { memoryPoisoningRules } from './memory-poisoning/index.js';
 import { outputHandlingRules } from './output-handling/index.js';
@@ -45,6 +46,7 @@ export const RULES: readonly Rule[] = [
   ...rugPullRules,
   ...behaviourRules,
   ...signatureRules,
+  ...llmRules,
 ];
 
 export function ruleById(id: string): Rule | undefined {

@@ -65,8 +65,8 @@ function runAll(path: string, raw: string): string[] {
         rule.check(bundle, [file]);
         continue;
       }
-      // Signature rules match raw bytes in the signature stage (src/engine/signatures.test.ts covers them).
-      if (rule.kind === 'signature') continue;
+      // Signature rules match raw bytes in the signature stage (src/engine/signatures.test.ts covers them); LLM rules have no matcher.
+      if (rule.kind === 'signature' || rule.kind === 'llm') continue;
       if (rule.meta.fileTypes && !rule.meta.fileTypes.includes(file.type)) continue;
       if (rule.appliesTo && !rule.appliesTo(file)) continue;
       if (rule.kind === 'pattern') analyzer.runPatternRule(rule);

@@ -110,7 +110,16 @@ export interface SignatureRule {
   meta: RuleMeta;
 }
 
-export type Rule = PatternRule | CustomRule | BundleRule | SignatureRule;
+/**
+ * LLM rules (SSD-1..4, SDI-1..4, SQP-1..3, TP4): metadata only. They fire only when a scan runs the LLM
+ * stage (src/engine/llm-stage.ts), from model findings whose quotes were checked against the real text.
+ */
+export interface LlmRule {
+  kind: 'llm';
+  meta: RuleMeta;
+}
+
+export type Rule = PatternRule | CustomRule | BundleRule | SignatureRule | LlmRule;
 
 export function defineRule<R extends Rule>(rule: R): R {
   return rule;

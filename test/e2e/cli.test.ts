@@ -114,7 +114,7 @@ test('a scan that finds nothing to analyze is never SAFE', () => {
   assert.match(report.analysis_completeness.limitations.join(' '), /No analyzable files/);
 });
 
-test('--no-llm is accepted; --llm fails closed because this build has no LLM provider', () => {
+test('--no-llm is accepted; --llm without a configured provider fails closed (exit 2)', () => {
   assert.equal(cli(['scan', 'examples/benign-skill', '-q']).code, 0);
   assert.equal(cli(['scan', 'examples/benign-skill', '-q', '--no-llm']).code, 0);
   const r = cli(['scan', 'examples/benign-skill', '-q', '--llm']);

@@ -34,7 +34,12 @@ export interface FakeLlm {
   requests: RecordedRequest[];
   /** Queue more replies; they are used in order, one per request. */
   push(...replies: FakeReply[]): void;
-  /** Forget recorded requests and unused replies, so one server can serve many tests. */
+  /**
+   * Answer requests the script does not cover by looking at them (e.g. semantic vs meta calls); the
+   * scripted queue still goes first. `reset` removes it.
+   */
+  respondWith(responder: ((request: RecordedRequest) => FakeReply) | undefined): void;
+  /** Forget recorded requests, unused replies and the responder, so one server can serve many tests. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -64,15 +69,18 @@ function parseJson(text: string): unknown {
 
 export async function startFakeLlm(script: FakeReply[] = []): Promise<FakeLlm> {
   const queue = [...script];
+  let responder: ((request: RecordedRequest) => FakeReply) | undefined;
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const fake: FakeLlm = {
     url: '',
     requests: [],
     push: (...r) => void queue.push(...r),
+    respondWith: (r) => void (responder = r),
     reset: () => {
       fake.requests.length = 0;
       queue.length = 0;
+      responder = undefined;
     },
     close: async () => undefined,
   };
@@ -81,8 +89,9 @@ export async function startFakeLlm(script: FakeReply[] = []): Promise<FakeLlm> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      fake.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody, body: parseJson(rawBody) });
-      const reply = queue.shift() ?? UNSCRIPTED;
+      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody, body: parseJson(rawBody) };
+      fake.requests.push(recorded);
+      const reply = queue.shift() ?? responder?.(recorded) ?? UNSCRIPTED;
       if (!reply.delayMs) return send(res, reply);
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export type TreeEntry = string | Buffer | { data: string | Buffer; mode?: number } | { symlink: string };
@@ -52,15 +52,40 @@ export interface CliResult {
 }
 
 /** Runs the CLI from source (no build needed) in a child process. */
+/** A provider configured in the developer's shell must never see test content: blank counts as unset. */
+const NO_PROVIDER = { SKILLSPECTOR_PROVIDER: '', SKILLSPECTOR_MODEL: '', SKILLSPECTOR_BASE_URL: '' };
+
 export function cli(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): CliResult {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], {
     cwd: options.cwd ?? ROOT,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 60_000,
-    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    env: { ...process.env, ...NO_PROVIDER, NO_COLOR: '1', ...options.env },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * `cli` without blocking this process's event loop, for tests whose loopback servers (a fake LLM provider)
+ * must keep answering while the CLI runs. Same environment rules as `cli`.
+ */
+export function cliAsync(args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], {
+      cwd: ROOT, env: { ...process.env, ...NO_PROVIDER, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
 }
 
 export const REPO_ROOT = ROOT;

@@ -6,6 +6,7 @@ import type { Severity } from '../../shared/types.js';
 import type { Issue, Location, ScanReport } from '../types.js';
 import { encodeVirtualPath, humanView } from '../view.js';
 import type { ExceptionLine, HumanView } from '../view.js';
+import { isLlmIssue, llmExplanation, llmReviewNote, llmSummary } from './llm-summary.js';
 
 export interface MarkdownOptions {
   showSuppressed: boolean;
@@ -57,7 +58,8 @@ function header(v: HumanView, report: ScanReport): string[] {
       [[`**${v.verdict}**`, `${v.score}/100 (${v.band})`, v.maxIssue, ac.execution_successful ? 'successful' : '**FAILED**', ac.status]],
     ),
     '',
-    `Skill ${mdCode(v.name, false)} · source ${mdCode(v.source, false)} · ${report.metadata.scan_mode} · skillspector ${mdText(report.tool.version)}`,
+    `Skill ${mdCode(v.name, false)} · source ${mdCode(v.source, false)} · skillspector ${mdText(report.tool.version)}`,
+    ...llmBlock(report),
   ];
   if (!ac.execution_successful) {
     lines.push('', '> [!CAUTION]', '> Execution failed: a fatal inspection error occurred, so this verdict is not reliable. See the exceptions below.');
@@ -65,6 +67,19 @@ function header(v: HumanView, report: ScanReport): string[] {
     lines.push('', '> [!WARNING]', '> Inspection is incomplete: some content was not (fully) inspected, so a low score does not mean the skill is safe.');
   }
   return [...lines, ''];
+}
+
+/** The analysis mode and, for an LLM scan, a warning when it degraded and a list of what it did. */
+function llmBlock(report: ScanReport): string[] {
+  const s = llmSummary(report.metadata);
+  const out = ['', `**Analysis:** ${mdText(s.mode)}`];
+  if (s.degraded) {
+    out.push('', '> [!WARNING]', `> **${mdText(s.degraded.headline)}.**`);
+    for (const f of s.degraded.failures) out.push(`> - ${mdText(f)}`);
+  }
+  const notes = [s.stopped, s.withheld, s.activity].filter((n): n is string => n !== undefined);
+  if (notes.length > 0) out.push('', ...notes.map((n) => `- ${mdText(n)}`));
+  return out;
 }
 
 function occurrenceCell(issue: Issue): string {
@@ -76,11 +91,14 @@ function occurrenceCell(issue: Issue): string {
 
 function issueRow(issue: Issue): string[] {
   const triaged = issue.tags.includes('contextual-triage') ? ' *(downgraded by context)*' : '';
+  const note = llmReviewNote(issue);
+  const reviewed = note ? ` *(${mdText(note)})*` : '';
+  const explanation = llmExplanation(issue);
   return [
-    `**${mdText(issue.id)}**`,
+    `**${mdText(issue.id)}**${isLlmIssue(issue) ? ' (LLM)' : ''}`,
     occurrenceCell(issue),
-    `${mdText(issue.pattern)}${triaged}`,
-    mdCode(issue.finding, true, SNIPPET_MAX),
+    `${mdText(issue.pattern)}${triaged}${reviewed}`,
+    `${mdCode(issue.finding, true, SNIPPET_MAX)}${explanation ? `<br>*LLM:* ${mdText(explanation)}` : ''}`,
     issue.confidence.toFixed(2),
   ];
 }

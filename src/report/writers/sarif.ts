@@ -13,12 +13,19 @@ import { sanitizeLine, sanitizeText, stringifyJsonSafe } from '../../shared/sani
 import { severityRank } from '../../shared/types.js';
 import type { Severity } from '../../shared/types.js';
 import { compareRuleIds } from '../issues.js';
-import type { Issue, Location, RuleDescriptor, ScanReport } from '../types.js';
+import type { Issue, LlmReportMetadata, Location, RuleDescriptor, ScanReport } from '../types.js';
 import { encodeVirtualPath } from '../view.js';
+import { isLlmIssue, llmExplanation } from './llm-summary.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'skillspector/v1';
 const SRCROOT = 'SRCROOT';
+/** How much of the model's explanation a result message carries (the evidence keeps all of it). */
+const MESSAGE_EXPLANATION_MAX = 1000;
+/** The analyzers whose failure is an error notification: the LLM half of the scan did not happen. */
+const LLM_ANALYZERS: ReadonlySet<string> = new Set(['llm-semantic', 'llm-meta']);
+/** Meta-review tags on a deterministic result, as its `llmReview` property. */
+const LLM_REVIEW = new Map([['llm-confirmed', 'confirmed'], ['llm-raised', 'raised'], ['llm-false-positive', 'false-positive']]);
 
 const LEVEL: Record<Severity, Result.level> = { CRITICAL: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'note' };
 // GitHub code scanning reads `security-severity` as a numeric string and bands it itself.
@@ -131,19 +138,32 @@ function compareOccurrences(a: Occurrence, b: Occurrence): number {
   );
 }
 
+/** The result message: pattern and match, then what the LLM said (its explanation, or its false-positive judgement). */
+function messageText(issue: Issue): string {
+  const base = sanitizeLine(issue.pattern ? `${issue.pattern}: ${issue.finding}` : issue.finding) || issue.id;
+  if (isLlmIssue(issue)) {
+    const explanation = llmExplanation(issue, MESSAGE_EXPLANATION_MAX);
+    return explanation ? `${base} (LLM: ${explanation})` : base;
+  }
+  return issue.tags.includes('llm-false-positive') ? `${base} (LLM judged this a likely false positive; severity kept)` : base;
+}
+
 function toResult(o: Occurrence, index: Map<string, number>): Result {
   const { issue, loc } = o;
   const properties: PropertyBag = {
     finding_id: issue.finding_id, severity: issue.severity, confidence: issue.confidence, category: issue.category,
     tags: ['security', ...issue.tags],
   };
+  if (isLlmIssue(issue)) properties['source'] = 'llm';
+  const review = issue.tags.map((t) => LLM_REVIEW.get(t)).find((r) => r !== undefined);
+  if (review !== undefined) properties['llmReview'] = review;
   if (Object.keys(issue.evidence).length > 0) properties['evidence'] = issue.evidence;
   const ruleIndex = index.get(issue.id);
   const result: Result = {
     ruleId: issue.id,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: LEVEL[issue.severity],
-    message: { text: sanitizeLine(issue.pattern ? `${issue.pattern}: ${issue.finding}` : issue.finding) || issue.id },
+    message: { text: messageText(issue) },
     locations: [physical(loc.file, loc.start_line, loc.end_line)],
     partialFingerprints: { [FINGERPRINT_KEY]: partialFingerprint(issue, loc.file, o.ordinal) },
     properties,
@@ -198,7 +218,8 @@ function otherNotifications(ac: AnalysisCompleteness): Notification[] {
     const text = sanitizeLine(`Analyzer ${a.analyzer_id} ${a.status}${a.message ? `: ${a.message}` : ''}`);
     const properties: PropertyBag = { analyzerId: a.analyzer_id, status: a.status };
     if (a.reason_code !== undefined) properties['reasonCode'] = a.reason_code;
-    out.push({ level: 'warning', message: { text }, descriptor: { id: 'analyzer_status' }, properties });
+    const level = a.status === 'failed' && LLM_ANALYZERS.has(a.analyzer_id) ? 'error' : 'warning';
+    out.push({ level, message: { text }, descriptor: { id: 'analyzer_status' }, properties });
   }
   if (ac.scope_exclusions.length > 0) {
     const text = `${ac.scope_exclusions.length} path(s) left out of scope; they do not make the analysis incomplete.`;
@@ -246,15 +267,39 @@ function invocation(report: ScanReport, notes: Notification[]): Invocation {
   return inv;
 }
 
+/** The metadata.llm block in the run's camelCase, with provider and model text sanitised. */
+function llmProperties(llm: LlmReportMetadata): PropertyBag {
+  const { meta, stopped } = llm;
+  return {
+    filesSent: llm.files_sent, filesWithheld: llm.files_withheld, cacheHits: llm.cache_hits,
+    semanticFindings: llm.semantic_findings, quotesDiscarded: llm.quotes_discarded,
+    meta: {
+      reviewed: meta.reviewed, confirmed: meta.confirmed, raised: meta.raised, falsePositives: meta.false_positives, refusedDowngrades: meta.refused_downgrades,
+    },
+    stopped: stopped ? { reason: stopped.reason, filesUnreviewed: stopped.files_unreviewed } : null,
+    degraded: llm.degraded,
+    failures: llm.failures.map((f) => ({ analyzer: f.analyzer, kind: sanitizeLine(f.kind), message: sanitizeText(f.message) })),
+  };
+}
+
 function runProperties(report: ScanReport): PropertyBag {
   const ra = report.risk_assessment;
-  return {
+  const m = report.metadata;
+  const properties: PropertyBag = {
     riskAssessment: { score: ra.score, severity: ra.severity, recommendation: ra.recommendation, maxIssueSeverity: ra.max_issue_severity },
     skill: { name: report.skill.name, source: report.skill.source },
-    scanMode: report.metadata.scan_mode,
-    llmUsed: report.metadata.llm_used,
+    scanMode: m.scan_mode,
+    llmRequested: m.llm_requested,
+    llmUsed: m.llm_used,
+    llmProvider: typeof m.llm_provider === 'string' ? sanitizeLine(m.llm_provider) : null,
+    llmModel: typeof m.llm_model === 'string' ? sanitizeLine(m.llm_model) : null,
+    llmCalls: m.llm_calls ?? 0,
+    llmInputTokens: m.llm_input_tokens ?? 0,
+    llmOutputTokens: m.llm_output_tokens ?? 0,
     suppressedCount: report.suppressed_count,
   };
+  if (m.llm_requested && m.llm !== undefined) properties['llm'] = llmProperties(m.llm);
+  return properties;
 }
 
 export function writeSarif(report: ScanReport, informationUri?: string): string {

@@ -5,6 +5,7 @@ import type { Severity } from '../../shared/types.js';
 import type { Issue, ScanReport } from '../types.js';
 import { humanView } from '../view.js';
 import type { HumanView } from '../view.js';
+import { isLlmIssue, llmExplanation, llmReviewNote, llmSummary } from './llm-summary.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -27,11 +28,44 @@ function verdictColor(c: Colors, v: HumanView): (t: string) => string {
   return v.recommendation === 'DO_NOT_INSTALL' ? (t) => c.bold(c.red(t)) : v.recommendation === 'CAUTION' ? (t) => c.bold(c.yellow(t)) : (t) => c.bold(c.green(t));
 }
 
-function header(v: HumanView, c: Colors): string[] {
+/** Word-wraps one line to `width` columns, splitting a word only when it is wider than a line. */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    for (let i = 0; i < word.length; i += width) {
+      const piece = word.slice(i, i + width);
+      if (line && line.length + 1 + piece.length > width) {
+        out.push(line);
+        line = piece;
+      } else line = line ? `${line} ${piece}` : piece;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** The analysis mode, then (for an LLM scan) degradation first, budgets, withheld files and counts. */
+function llmLines(report: ScanReport, c: Colors, width: number): string[] {
+  const s = llmSummary(report.metadata);
+  const out = [`Analysis: ${s.mode}`];
+  if (s.degraded) {
+    out.push(c.bold(c.yellow(s.degraded.headline)));
+    for (const f of s.degraded.failures) out.push(c.yellow(`  ${truncate(f, width - 2)}`));
+  }
+  const note = (text: string, paint: (t: string) => string): string[] => wrap(text, Math.max(20, width - 2)).map((l, n) => paint(n === 0 ? l : `  ${l}`));
+  if (s.stopped) out.push(...note(s.stopped, c.yellow));
+  if (s.withheld) out.push(...note(s.withheld, c.dim));
+  if (s.activity) out.push(...note(s.activity, c.dim));
+  return out;
+}
+
+function header(v: HumanView, report: ScanReport, c: Colors, width: number): string[] {
   const counts = (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const).map((s) => `${v.counts[s]} ${s.toLowerCase()}`).join(', ');
   return [
     `${verdictColor(c, v)(v.verdict)}  risk ${v.score}/100 (${v.band})  max issue severity ${v.maxIssue}`,
     c.dim(`skill ${v.name}  source ${v.source}`),
+    ...llmLines(report, c, width),
     `findings: ${counts}`,
     '',
   ];
@@ -40,11 +74,16 @@ function header(v: HumanView, c: Colors): string[] {
 function issueLines(issue: Issue, c: Colors, width: number): string[] {
   const loc = `${sanitizeLine(issue.location.file)}:${issue.location.start_line}`;
   const more = issue.occurrences.length > 1 ? c.dim(` (+${issue.occurrences.length - 1} more)`) : '';
-  const lines = [`  ${c.bold(issue.id)} ${sanitizeLine(issue.pattern)}  ${c.dim(`conf ${issue.confidence.toFixed(2)}`)}`, `    at ${loc}${more}`];
+  const origin = isLlmIssue(issue) ? ` ${c.magenta('(LLM)')}` : '';
+  const lines = [`  ${c.bold(sanitizeLine(issue.id))}${origin} ${sanitizeLine(issue.pattern)}  ${c.dim(`conf ${issue.confidence.toFixed(2)}`)}`, `    at ${loc}${more}`];
   if (issue.finding) lines.push(`    ${c.dim('>')} ${truncate(sanitizeLine(issue.finding).trim(), width - 6)}`);
   const source = flowSource(issue);
   if (source) lines.push(`    ${c.dim('from')} ${truncate(sanitizeLine(source), width - 9)}`);
   if (issue.tags.includes('contextual-triage')) lines.push(c.dim('    (downgraded: context suggests documentation or a deny-list)'));
+  const note = llmReviewNote(issue);
+  if (note) lines.push(c.dim(`    (${note})`));
+  const explanation = llmExplanation(issue);
+  if (explanation) lines.push(...wrap(`LLM: ${explanation}`, Math.max(20, width - 6)).map((l) => `    ${c.dim(l)}`));
   return lines;
 }
 
@@ -93,7 +132,7 @@ export function writeTerminal(report: ScanReport, options: TerminalOptions): str
   const c = createColors(options.color);
   const width = options.width ?? 80;
   const v = humanView(report);
-  const lines = [...header(v, c), ...findings(v, c, width), ...completeness(v, c, width, options.verbose ?? false)];
+  const lines = [...header(v, report, c, width), ...findings(v, c, width), ...completeness(v, c, width, options.verbose ?? false)];
   if (options.showSuppressed && v.suppressed.length > 0) {
     lines.push('', c.bold(`Suppressed by baseline (${v.suppressed.length})`));
     for (const s of v.suppressed) lines.push(`  ${s.id} ${sanitizeLine(s.location.file)}:${s.location.start_line} ${c.dim(sanitizeLine(s.suppression_reason ?? ''))}`);
