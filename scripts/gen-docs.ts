@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, signaturesById } from '../src/cli/rules-command.js';
 import { FATAL_REASONS, PARTIAL_REASONS, REASON_MESSAGES, SCOPE_REASONS, UNREADABLE_REASONS } from '../src/ledger/reasons.js';
+import { ruleAnchor } from '../src/report/view.js';
 import { RULES } from '../src/rules/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,9 +26,11 @@ export function rulesDoc(): string {
     '',
     '| Id | Category | Severity | Confidence | Title |',
     '|---|---|---|---:|---|',
-    ...metas.map((m) => `| [${m.id}](#${m.id.toLowerCase()}) | ${m.category} | ${m.severity} | ${m.confidence} | ${cell(m.title)} |`),
+    ...metas.map((m) => `| [${m.id}](#${ruleAnchor(m.id)}) | ${m.category} | ${m.severity} | ${m.confidence} | ${cell(m.title)} |`),
     '',
   ];
+  // Each rule's heading is its bare id, so the anchor GitHub derives from it is ruleAnchor(id): the
+  // anchor SARIF helpUri, the terminal and the HTML report link to.
   for (const m of metas) {
     lines.push(`## ${m.id}`, '', `**${cell(m.title)}**, ${m.category}, ${m.severity} (confidence ${m.confidence})${m.fileTypes ? `, file types: ${m.fileTypes.join(', ')}` : ''}`, '', m.description, '');
     const names = signatures.get(m.id);

@@ -3,7 +3,8 @@
 import { parse as parseYaml, YAMLError } from 'yaml';
 import { UsageError } from '../discovery/target.js';
 import { readSideFile } from '../shared/side-file.js';
-import { BaselineSchema } from './schema.js';
+import { migrateBaseline } from './migrate.js';
+import { ALLOWED_KEYS, BaselineSchema } from './schema.js';
 import type { Baseline } from './schema.js';
 
 // Default messages that quote the input (unknown key names) are replaced; the rest name only the schema.
@@ -35,8 +36,11 @@ function parseText(file: string, text: string): unknown {
   return parseYaml(text, { maxAliasCount: 100, uniqueKeys: true, logLevel: 'error' }) as unknown;
 }
 
-/** `target`, when given, is the scan target: a baseline inside it is not reached through a link. */
-export function loadBaseline(file: string, target?: string): Baseline {
+/**
+ * `target`, when given, is the scan target: a baseline inside it is not reached through a link.
+ * `warn` receives one line for a file that loads but should be updated (version 1).
+ */
+export function loadBaseline(file: string, target?: string, warn: (message: string) => void = () => undefined): Baseline {
   const bytes = readSideFile(file, { what: 'baseline', ...(target !== undefined ? { target } : {}) });
   const text = bytes.toString('utf8');
   let data: unknown;
@@ -45,7 +49,7 @@ export function loadBaseline(file: string, target?: string): Baseline {
   } catch (err) {
     throw new UsageError(`baseline ${JSON.stringify(file)} is not valid ${isJson(file) ? 'JSON' : 'YAML'} (${parsePosition(err, text)})`);
   }
-  const parsed = BaselineSchema.safeParse(data);
+  const parsed = BaselineSchema.safeParse(migrateBaseline(data, file, warn));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : '(root)';
@@ -58,6 +62,6 @@ export function loadBaseline(file: string, target?: string): Baseline {
 }
 
 function allowedKeys(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'version, scanner_version, rules, fingerprints';
-  return path[0] === 'rules' ? 'id, path, message, reason' : 'hash, reason';
+  if (path.length === 0) return ALLOWED_KEYS.root;
+  return path[0] === 'rules' ? ALLOWED_KEYS.rules : ALLOWED_KEYS.fingerprints;
 }

@@ -1,18 +1,23 @@
 // `skillspector scan`: parse options, run the engine, write every requested format, exit by verdict.
 import { relative, resolve, sep } from 'node:path';
 import { loadBaseline } from '../baseline/index.js';
+import { activeRules, withUserConfig } from '../config/index.js';
+import type { ScanPolicy } from '../config/index.js';
+import { RULES } from '../rules/index.js';
 import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
 import { finishScan, finishScanAsync, loadScanParsers, prepareScan } from '../engine/scan.js';
 import type { ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { FORMATS, isFormat, render } from '../report/writers/index.js';
+import { writeSarif } from '../report/writers/sarif.js';
+import { prepareSarifOptions } from '../report/writers/sarif-options.js';
 import type { Format, WriterOptions } from '../report/writers/index.js';
 import { checkSideWrite, readSideFile, writeSideFile } from '../shared/side-file.js';
 import { compileSignatures, loadSignatureDir, SignatureSyntaxError } from '../signatures/index.js';
 import type { SignatureSet } from '../signatures/index.js';
 import { SEVERITIES } from '../shared/types.js';
 import type { Severity } from '../shared/types.js';
-import { exitCodeFor } from './exit-codes.js';
+import { exitVerdict, gatesFromConfig } from './exit-codes.js';
 import { estimateJson, estimateLlm, estimateText } from './estimate.js';
 import type { LlmEstimate } from './estimate.js';
 import { decideLlm, llmNotice, scanLlmSettings } from './llm-options.js';
@@ -30,6 +35,9 @@ export interface ScanCliOptions extends LlmFlags {
   failOnSeverity?: string;
   baseline?: string;
   showSuppressed?: boolean;
+  /** Display filter of terminal/markdown/html (CONTRACT keeps JSON, SARIF, verdict and exit code whole). */
+  minSeverity?: string;
+  summary?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   color: boolean;
@@ -37,6 +45,13 @@ export interface ScanCliOptions extends LlmFlags {
   online?: boolean;
   /** A directory of the user's signature files (YR-CUSTOM). */
   rulesDir?: string;
+  /** SARIF artifact URIs resolve from DIR (default: the git checkout holding the target). */
+  sarifRoot?: string;
+  /** Where this version's files are browsable: SARIF rule helpUri and tool informationUri. */
+  docsUrl?: string;
+  /** `--config FILE`, or false for `--no-config` (src/config/). */
+  config?: string | false;
+  trustInlineSuppressions?: boolean;
 }
 
 export interface ReportTarget {
@@ -56,10 +71,10 @@ export function parseReportSpecs(specs: readonly string[]): ReportTarget[] {
   });
 }
 
-function parseSeverity(s: string | undefined): Severity | undefined {
+function parseSeverity(s: string | undefined, flag = '--fail-on-severity'): Severity | undefined {
   if (s === undefined) return undefined;
   const up = s.toUpperCase();
-  if (!(SEVERITIES as readonly string[]).includes(up)) throw new UsageError(`--fail-on-severity expects one of ${SEVERITIES.join(', ')}; got ${JSON.stringify(s)}`);
+  if (!(SEVERITIES as readonly string[]).includes(up)) throw new UsageError(`${flag} expects one of ${SEVERITIES.join(', ')}; got ${JSON.stringify(s)}`);
   return up as Severity;
 }
 
@@ -105,12 +120,12 @@ export interface ScanRun {
 }
 
 /** The scan's inputs from the flags: baseline and signature files are read and checked here, before any walk. */
-function scanInputs(target: string, opts: ScanCliOptions): ScanOptions {
+function scanInputs(target: string, opts: ScanCliOptions & { policy: ScanPolicy }): ScanOptions {
   const baselinePath = baselineInside(target, opts.baseline);
-  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target) : undefined;
+  const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target, diagnostic(opts)) : undefined;
   const customSignatures = opts.rulesDir !== undefined ? loadCustomSignatures(opts.rulesDir) : undefined;
   return {
-    target, excludes: opts.exclude,
+    target, excludes: opts.exclude, rules: activeRules(RULES, opts.policy), policy: opts.policy,
     ...(baselinePath !== undefined ? { baselinePath } : {}),
     ...(baseline ? { baseline } : {}),
     ...(customSignatures ? { customSignatures } : {}),
@@ -118,14 +133,29 @@ function scanInputs(target: string, opts: ScanCliOptions): ScanOptions {
 }
 
 /** `env` is where the LLM provider is configured (CONTRACT §7); tests pass their own. */
-export async function runScan(target: string, opts: ScanCliOptions, isTty: boolean, env: Environment = process.env): Promise<ScanRun> {
+/** One `skillspector: …` line on stderr, unless `--quiet`. */
+function diagnostic(opts: Pick<ScanCliOptions, 'quiet'>): (line: string) => void {
+  return (line) => {
+    if (!opts.quiet) process.stderr.write(`skillspector: ${line}\n`);
+  };
+}
+
+export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: boolean, env: Environment = process.env): Promise<ScanRun> {
+  // The user's configuration first: flags override it (src/config/apply.ts).
+  const opts = withUserConfig(target, cliOpts, diagnostic(cliOpts));
   const format = opts.format.toLowerCase();
   if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
   const extra = parseReportSpecs(opts.report);
+  const sarifOptions = prepareSarifOptions(target, opts);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
+  const minSeverity = parseSeverity(opts.minSeverity, '--min-severity');
   for (const file of [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]) checkSideWrite(file, reportWrite(target));
   const decision = decideLlm(opts, env);
-  const inputs = scanInputs(target, opts);
+  // The reports this scan writes inside the target are never analysed by it (a report never scans itself).
+  const reportPaths = [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]
+    .map((file) => baselineInside(target, file))
+    .filter((p): p is string => p !== undefined);
+  const inputs = { ...scanInputs(target, opts), ...(reportPaths.length > 0 ? { reportPaths } : {}) };
   // Last of the checks, because it creates the cache directory when missing.
   const llm = scanLlmSettings(decision, target);
   // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
@@ -143,21 +173,26 @@ export async function runScan(target: string, opts: ScanCliOptions, isTty: boole
     ...(online ? onlineFinishOptions(online) : {}),
   });
   progress.done();
-  const meta = report.metadata.baseline as { fingerprints_ignored_version_mismatch?: boolean } | undefined;
-  if (meta?.fingerprints_ignored_version_mismatch && !opts.quiet) {
-    process.stderr.write('skillspector: warning: the baseline was written by another scanner version; its fingerprints were ignored (re-run `skillspector baseline`).\n');
-  }
-  const base: WriterOptions = { color: false, verbose: opts.verbose ?? false, showSuppressed: opts.showSuppressed ?? false };
-  for (const r of extra) writeReport(target, r.file, render(r.format, report, base));
-  if (opts.output !== undefined) writeReport(target, opts.output, render(format, report, base));
+  const base: WriterOptions = {
+    color: false, verbose: opts.verbose ?? false, showSuppressed: opts.showSuppressed ?? false, summary: opts.summary ?? false,
+    ...(minSeverity !== undefined ? { minSeverity } : {}),
+  };
+  // SARIF also needs where its paths resolve from, known once the report names the target's kind.
+  const renderFor = (f: Format, o: WriterOptions): string => (f === 'sarif' ? writeSarif(report, sarifOptions(report)) : render(f, report, o));
+  for (const r of extra) writeReport(target, r.file, renderFor(r.format, base));
+  if (opts.output !== undefined) writeReport(target, opts.output, renderFor(format, base));
   else if (!(opts.quiet && format === 'terminal')) {
-    process.stdout.write(render(format, report, { ...base, color: opts.color && isTty && !process.env.NO_COLOR }));
+    process.stdout.write(renderFor(format, { ...base, color: opts.color && isTty && !process.env.NO_COLOR }));
   }
-  const exitCode = exitCodeFor(report, {
+  const fromConfig = gatesFromConfig(cliOpts, opts, opts.policy.configFile);
+  const { code: exitCode, reason } = exitVerdict(report, {
     failOnIncomplete: opts.failOnIncomplete ?? false,
     failOnFindings: opts.failOnFindings ?? false,
     ...(failOnSeverity !== undefined ? { failOnSeverity } : {}),
+    ...(fromConfig ? { fromConfig } : {}),
   });
+  // Which gate fired, on one stderr line: a red CI step should not need the report to say why.
+  if (reason !== null && !opts.quiet) process.stderr.write(`skillspector: ${reason}\n`);
   return { report, exitCode };
 }
 
@@ -171,7 +206,8 @@ export interface EstimateRun {
  * `scan --estimate`: the static scan, then what LLM analysis would send and cost. No connection is
  * opened (no provider request, no `--online` lookup) and no report is written.
  */
-export async function runEstimate(target: string, opts: ScanCliOptions, env: Environment = process.env): Promise<EstimateRun> {
+export async function runEstimate(target: string, cliOpts: ScanCliOptions, env: Environment = process.env): Promise<EstimateRun> {
+  const opts = withUserConfig(target, cliOpts, diagnostic(cliOpts));
   const format = opts.format.toLowerCase();
   if (format !== 'terminal' && format !== 'json') throw new UsageError(`--estimate prints terminal text or json; got --format ${JSON.stringify(opts.format)}`);
   if (opts.output !== undefined || opts.report.length > 0) throw new UsageError('--estimate writes no report; drop --output and --report');

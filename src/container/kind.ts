@@ -10,7 +10,8 @@ const EXPECTED: Record<string, ContainerType> = {
 };
 
 /** ZIP-based formats that are honest about being archives (same policy as .zip, not disguised). */
-const ZIP_FAMILY = new Set(['.jar', '.war', '.ear', '.whl', '.apk', '.vsix', '.nupkg', '.odt', '.ods', '.odp', '.xpi', '.crx', '.egg', '.aar', '.ipa', '.epub']);
+// `.skill` is Claude's skill packaging: a ZIP by design, never a disguised one.
+const ZIP_FAMILY = new Set(['.skill', '.jar', '.war', '.ear', '.whl', '.apk', '.vsix', '.nupkg', '.odt', '.ods', '.odp', '.xpi', '.crx', '.egg', '.aar', '.ipa', '.epub']);
 
 export function expectedContainer(path: string): ContainerType | undefined {
   return EXPECTED[suffixOf(path)];

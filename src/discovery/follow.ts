@@ -1,5 +1,5 @@
 // After the walk, what the skill relies on that the walk did not read:
-// - files inside skipped dependency folders that SKILL.md or an analysed file names (`node
+// - files inside skipped dependency and version-control folders that SKILL.md or an analysed file names (`node
 //   node_modules/helper/index.js`) are read like any other file, then searched in turn for relative
 //   specifiers (`require('./lib/payload.js')`), until nothing new turns up or a bound is reached;
 // - links the root manifest names make the scan incomplete (links are still never followed).
@@ -9,6 +9,7 @@ import { decodeText } from './classify.js';
 import { closeDir, lstatChild, openChild } from './dirfd.js';
 import type { DirHandle } from './dirfd.js';
 import { pathTokens, relativeMentions, segmentMentions } from './references.js';
+import { MANIFEST_NAMES } from './skill-root.js';
 import type { CandidateSink } from './references.js';
 import {
   chargeEntry, flagReliedOnLink, readLinkText, recordDirectoryError, recordNotRegular,
@@ -20,7 +21,6 @@ export interface FollowVisitors {
   visitEntry: EntryVisitor;
 }
 
-const MANIFEST_PATHS = ['SKILL.md', 'skill.md'];
 /** Extensions tried for a relative specifier written without one (`require('./lib/x')`). */
 const PROBE_EXTENSIONS = ['.js', '.cjs', '.mjs', '.json', '.py', '.sh'];
 
@@ -54,10 +54,11 @@ function mayBeUtf16(bytes: Buffer): boolean {
 
 export function followReferences(state: WalkState, visit: FollowVisitors): void {
   const artifacts = state.result.artifacts;
-  const manifest = MANIFEST_PATHS.map((p) => artifacts.find((a) => a.path === p)).find((a) => a !== undefined);
+  const manifest = MANIFEST_NAMES.map((p) => artifacts.find((a) => a.path === p)).find((a) => a !== undefined);
   if (manifest?.bytes && state.links.size > 0) checkManifestLinks(state, manifest);
   if (state.skipped.size === 0) return;
-  state.seen = new Set();
+  // The walk admitted some files inside skipped folders already (git configuration and hooks): never twice.
+  state.seen = new Set(artifacts.map((a) => a.path));
   const f: Follow = { state, visit, tried: new Set(), stopped: false, names: { forSize: -1, list: [] } };
   const walked = artifacts.length;
   const primary = manifest ? [manifest, ...artifacts.filter((a) => a !== manifest)] : [...artifacts];

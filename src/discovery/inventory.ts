@@ -5,6 +5,7 @@ import { isExecutableArtifact } from '../container/concealment.js';
 import { isZipBytes } from '../container/zip/index.js';
 import { isUnopenableArchive, looksCompressed } from './binary-formats.js';
 import { classifyContent } from './classify.js';
+import { isVcsMetadata } from './vcs.js';
 
 /**
  * Compressed or archive content we cannot open (ZIP-based containers we can): a known compression or
@@ -16,7 +17,11 @@ export function isUnsupportedArchive(bytes: Buffer): boolean {
   return isUnopenableArchive(bytes) || (looksCompressed(bytes) && !isZipBytes(bytes));
 }
 
-export function inventoryRowFor(artifact: Artifact): InventoryRow {
+/**
+ * `scopeVcs: false` inventories a member inside version-control metadata like any other, for the ones
+ * SKILL.md leads to (./bundle-scope.ts).
+ */
+export function inventoryRowFor(artifact: Artifact, scopeVcs = true): InventoryRow {
   const bytes = artifact.bytes;
   const row: InventoryRow = {
     path: artifact.path,
@@ -27,6 +32,14 @@ export function inventoryRowFor(artifact: Artifact): InventoryRow {
     local_only: isLocalOnly(artifact),
   };
   if (artifact.provenance) row.provenance = artifact.provenance;
+  if (scopeVcs && artifact.origin === 'member' && isVcsMetadata(artifact)) {
+    // A checkout inside an archive: its object store and sample hooks are not the skill (./vcs.ts). On
+    // disk the walk never admits such files, except ones the skill references (read by ./follow.ts).
+    row.disposition = 'out_of_scope';
+    row.reason = 'vcs_metadata';
+    row.local_only = true;
+    return row;
+  }
   if (!bytes || (bytes.length === 0 && artifact.size > 0)) {
     row.disposition = 'partial';
     row.reason = 'total_bytes_limit';
@@ -59,8 +72,8 @@ export function isLocalOnly(artifact: Artifact): boolean {
   return artifact.hidden || artifact.origin === 'member' || artifact.truncated || artifact.container !== undefined;
 }
 
-export function recordInventory(ledger: Ledger, artifact: Artifact): InventoryRow {
-  const row = inventoryRowFor(artifact);
+export function recordInventory(ledger: Ledger, artifact: Artifact, scopeVcs = true): InventoryRow {
+  const row = inventoryRowFor(artifact, scopeVcs);
   ledger.addInventory(row);
   if (row.reason === 'binary_content') ledger.scope('binary_content', row.path);
   if (row.reason === 'opaque_content' && artifact.bytes) {

@@ -21,10 +21,6 @@ export type ManifestResult =
 
 const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
-export function isManifestPath(path: string): boolean {
-  return path === 'SKILL.md' || path === 'skill.md';
-}
-
 export function parseManifest(text: string, limits: Limits): ManifestResult {
   if (!/^\uFEFF?---/.test(text)) return { ok: true, manifest: null };
   const prefix = text.slice(0, limits.manifestPrefixBytes);

@@ -84,12 +84,14 @@ export function relativeMentions(text: string, fromDir: string, sink: CandidateS
   return true;
 }
 
-/** Every path-like token, resolved from the bundle root (how SKILL.md names bundle files). */
-export function pathTokens(text: string, sink: CandidateSink): boolean {
+/**
+ * Every path-like token, resolved from each of `dirs` (default: the bundle root, how SKILL.md names
+ * bundle files; a file's own directory is how code and nested documents name their neighbours).
+ */
+export function pathTokens(text: string, sink: CandidateSink, dirs: readonly string[] = ['']): boolean {
   PATH_TOKEN.lastIndex = 0;
   for (let m = PATH_TOKEN.exec(text); m !== null; m = PATH_TOKEN.exec(text)) {
-    const p = resolveAgainst(m[0], '');
-    if (p !== null && !sink(p)) return false;
+    if (!emit(sink, m[0], dirs)) return false;
   }
   return true;
 }

@@ -15,6 +15,8 @@ export interface WalkOptions {
   excludes: PathMatcher;
   /** Bundle-relative path of the selected baseline file, never analyzed. */
   baselinePath?: string;
+  /** Bundle-relative paths of the reports this scan writes (`-o`, `--report`), never analyzed. */
+  reportPaths?: ReadonlySet<string>;
   /** Device and inode of the target when it was resolved; the opened root must match. */
   identity?: { dev: bigint; ino: bigint };
   /** Test hook: runs after a directory is listed and before its entries are visited (race tests). */
@@ -27,6 +29,8 @@ export interface WalkResult {
   bytecode: string[];
   /** Display paths two raw names shared; the engine pins their rows failed. */
   collisions: string[];
+  /** Entries directly in the target: symbolic links (and other non-regular entries), and the rest not hidden. */
+  root: { links: number; visible: number };
 }
 
 /** What a directory entry is; a Dirent from a listing or the Stats of an lstat. */
@@ -53,7 +57,7 @@ export interface WalkState {
   readonly options: WalkOptions;
   readonly result: WalkResult;
   stopped: boolean;
-  /** Skipped dependency/cache directories: display path → raw name chain from the root. */
+  /** Skipped dependency/cache and version-control directories: display path → raw name chain from the root. */
   readonly skipped: Map<string, Buffer[]>;
   /** Links seen (never followed): display path → where they point, for messages. */
   readonly links: Map<string, string>;
@@ -61,7 +65,9 @@ export interface WalkState {
   readonly flaggedLinks: Set<string>;
   /** Entries still allowed in the census of skipped directories (not charged to the entry budget). */
   readonly censusLeft: { value: number };
-  /** Paths visited while following references; undefined during the main walk. */
+  /** Entries still allowed in the search of version-control directories for configuration and hooks. */
+  readonly vcsLeft: { value: number };
+  /** Paths already admitted or visited, while following references; undefined during the main walk. */
   seen: Set<string> | undefined;
 }
 

@@ -10,17 +10,20 @@ import { childPath, closeDir, listRaw, openChild, openRoot } from './dirfd.js';
 import type { DirHandle } from './dirfd.js';
 import { followReferences } from './follow.js';
 import { displayName, hexName } from './names.js';
+import { MANIFEST_NAMES } from './skill-root.js';
 import { describeCensus, takeCensus } from './skipped.js';
+import { VCS_DIRECTORIES } from './vcs.js';
+import { recordVcsDirectory, visitVcsDirectory } from './vcs-walk.js';
 import { chargeEntry, flagReliedOnLink, readLinkText, recordDirectoryError, recordNotRegular } from './walk-state.js';
 import type { RawEntry, WalkOptions, WalkResult, WalkState } from './walk-state.js';
 
 export type { WalkOptions, WalkResult } from './walk-state.js';
 
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '__pycache__', '.venv', 'venv', '.tox', '.pytest_cache']);
-const MANIFEST_NAMES = new Set(['SKILL.md', 'skill.md']);
+const ROOT_MANIFESTS: ReadonlySet<string> = new Set(MANIFEST_NAMES);
 
 export function walkDirectory(root: string, budget: Budget, ledger: Ledger, options: WalkOptions): WalkResult {
-  const result: WalkResult = { artifacts: [], bytecode: [], collisions: [] };
+  const result: WalkResult = { artifacts: [], bytecode: [], collisions: [], root: { links: 0, visible: 0 } };
   let handle: DirHandle;
   try {
     handle = openRoot(root, options.identity);
@@ -30,7 +33,7 @@ export function walkDirectory(root: string, budget: Budget, ledger: Ledger, opti
   }
   const state: WalkState = {
     root: handle, budget, ledger, options, result, stopped: false, skipped: new Map(), links: new Map(),
-    flaggedLinks: new Set(), censusLeft: { value: budget.limits.maxEntries }, seen: undefined,
+    flaggedLinks: new Set(), censusLeft: { value: budget.limits.maxEntries }, vcsLeft: { value: budget.limits.maxEntries }, seen: undefined,
   };
   try {
     visitDirectory(state, handle, '', [], 0);
@@ -66,8 +69,14 @@ function visitDirectory(state: WalkState, dir: DirHandle, rel: string, chain: re
       continue;
     }
     previous = entry;
+    if (rel === '') countRootEntry(state.result, entry);
     visitEntry(state, dir, entry, path, chain, depth);
   }
+}
+
+function countRootEntry(result: WalkResult, entry: RawEntry): void {
+  if (entry.kind.isSymbolicLink() || (!entry.kind.isDirectory() && !entry.kind.isFile())) result.root.links += 1;
+  else if (!entry.name.startsWith('.')) result.root.visible += 1;
 }
 
 /** Two raw names with one display path: neither reading may stand for the other, so the scan fails. */
@@ -85,23 +94,39 @@ function visitEntry(state: WalkState, dir: DirHandle, entry: RawEntry, path: str
   if (kind.isSymbolicLink() || (!kind.isDirectory() && !kind.isFile())) {
     recordNotRegular(state, path);
     if (kind.isSymbolicLink()) state.links.set(path, readLinkText(dir, entry.raw));
-    if (depth === 0 && MANIFEST_NAMES.has(path)) flagReliedOnLink(state, path, 'The root manifest');
+    if (depth === 0 && ROOT_MANIFESTS.has(path)) flagReliedOnLink(state, path, 'The root manifest');
     return;
   }
   if (kind.isDirectory()) return visitSubdirectory(state, dir, entry, path, chain, depth);
   if (/\.py[co]$/i.test(path)) state.result.bytecode.push(path);
   if (state.options.excludes.matches(path)) return excludeFile(state, path, 'user_exclusion');
   if (state.options.baselinePath === path) return excludeFile(state, path, 'baseline_file');
+  if (state.options.reportPaths?.has(path) && !(depth === 0 && ROOT_MANIFESTS.has(path))) {
+    return excludeFile(state, path, 'scanner_report', 'This scan writes its report here (-o / --report); the file is not analyzed, so a report never scans itself.');
+  }
+  if (entry.name === '.git') {
+    // A worktree's or submodule's pointer to its git directory (`gitdir: …`).
+    return recordVcsDirectory(state, path, 'Version-control metadata (a .git file pointing to a git directory elsewhere), not analyzed.');
+  }
   const artifact = admitFile(childPath(dir, entry.raw), path, state.budget, state.ledger);
   if (artifact) state.result.artifacts.push(artifact);
 }
 
-function excludeFile(state: WalkState, path: string, reason: 'user_exclusion' | 'baseline_file'): void {
+function excludeFile(state: WalkState, path: string, reason: 'user_exclusion' | 'baseline_file' | 'scanner_report', message?: string): void {
   state.ledger.addInventory({
     path, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: 0, reason,
     hidden: isHiddenPath(path), local_only: true,
   });
-  state.ledger.scope(reason, path);
+  state.ledger.scope(reason, path, message);
+}
+
+/** A directory matched by --exclude: one out-of-scope row, never listed. */
+function excludeDirectory(state: WalkState, path: string): void {
+  state.ledger.addInventory({
+    path: `${path}/`, content_kind: 'opaque', disposition: 'out_of_scope', size_bytes: 0, reason: 'user_exclusion',
+    hidden: isHiddenPath(path), local_only: true,
+  });
+  state.ledger.scope('user_exclusion', `${path}/`, 'Directory matches an --exclude pattern; nothing in it was read.');
 }
 
 function openSubdirectory(state: WalkState, dir: DirHandle, raw: Buffer, path: string): DirHandle | null {
@@ -115,8 +140,12 @@ function openSubdirectory(state: WalkState, dir: DirHandle, raw: Buffer, path: s
 
 function visitSubdirectory(state: WalkState, dir: DirHandle, entry: RawEntry, path: string, chain: readonly Buffer[], depth: number): void {
   const { budget } = state;
+  // The user's exclusion wins over every policy below: nothing in the directory is read, not even references.
+  if (state.options.excludes.matchesDirectory(path)) return excludeDirectory(state, path);
   if (SKIPPED_DIRECTORIES.has(entry.name)) return recordSkipped(state, dir, entry, path, chain);
-  if (entry.name === '.git') return visitGit(state, dir, entry.raw, path, [...chain, entry.raw]);
+  if (VCS_DIRECTORIES.has(entry.name)) {
+    return visitVcsDirectory(state, dir, entry, path, chain, (d, e, p, c, n) => visitEntry(state, d, e, p, c, n));
+  }
   if (depth + 1 > budget.limits.maxDepth) {
     state.ledger.exception({
       phase: 'discovery', reason: 'traversal_depth_limit', path: `${path}/`,
@@ -160,38 +189,4 @@ function recordSkipped(state: WalkState, dir: DirHandle, entry: RawEntry, path: 
     'excluded_directory', `${path}/`,
     `Dependency or cache directory, not analyzed: ${summary}. Files in it that the skill references are analyzed.`,
   );
-}
-
-/** From `.git/` only `config` and `hooks/*` are inventoried; the rest is VCS metadata. */
-function visitGit(state: WalkState, parent: DirHandle, raw: Buffer, gitPath: string, chain: readonly Buffer[]): void {
-  state.ledger.scope('vcs_metadata', `${gitPath}/`, 'Version-control metadata; only .git/config and .git/hooks/* are analyzed.');
-  const git = openSubdirectory(state, parent, raw, gitPath);
-  if (!git) return;
-  try {
-    for (const entry of listSorted(state, git, gitPath) ?? []) {
-      const path = `${gitPath}/${entry.name}`;
-      if (entry.name === 'config' && entry.kind.isFile()) {
-        if (!chargeEntry(state, path)) return;
-        visitEntry(state, git, entry, path, chain, 64);
-      } else if (entry.name === 'hooks' && entry.kind.isDirectory()) {
-        visitHooks(state, git, entry.raw, path, [...chain, entry.raw]);
-      }
-    }
-  } finally {
-    closeDir(git);
-  }
-}
-
-function visitHooks(state: WalkState, git: DirHandle, raw: Buffer, hooksPath: string, chain: readonly Buffer[]): void {
-  const hooks = openSubdirectory(state, git, raw, hooksPath);
-  if (!hooks) return;
-  try {
-    for (const hook of listSorted(state, hooks, hooksPath) ?? []) {
-      const hookPath = `${hooksPath}/${hook.name}`;
-      if (!chargeEntry(state, hookPath)) return;
-      visitEntry(state, hooks, hook, hookPath, chain, 64);
-    }
-  } finally {
-    closeDir(hooks);
-  }
 }

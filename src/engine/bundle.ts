@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import { expandArchiveTarget, expandContainers } from '../container/expand.js';
 import { isZipBytes } from '../container/zip/index.js';
+import { settleScope } from '../discovery/bundle-scope.js';
 import { recordInventory } from '../discovery/inventory.js';
 import { readBounded } from '../discovery/read.js';
 import type { ResolvedTarget } from '../discovery/target.js';
@@ -23,6 +24,8 @@ export interface CollectedBundle {
 export interface CollectOptions {
   excludes: PathMatcher;
   baselinePath?: string;
+  /** Bundle-relative paths of the reports this scan writes (`-o`, `--report`): never analyzed. */
+  reportPaths?: ReadonlySet<string>;
 }
 
 export function collectBundle(target: ResolvedTarget, budget: Budget, ledger: Ledger, options: CollectOptions): CollectedBundle {
@@ -31,12 +34,14 @@ export function collectBundle(target: ResolvedTarget, budget: Budget, ledger: Le
       excludes: options.excludes,
       identity: target.identity,
       ...(options.baselinePath !== undefined ? { baselinePath: options.baselinePath } : {}),
+      ...(options.reportPaths !== undefined ? { reportPaths: options.reportPaths } : {}),
     });
     for (const a of walk.artifacts) recordInventory(ledger, a);
     for (const path of walk.collisions) pinCollision(ledger, path);
     const diskPaths = new Set(ledger.inventory().map((r) => r.path));
     const members = expandContainers(walk.artifacts, budget, ledger, { excludes: options.excludes, diskPaths });
-    return { kind: 'directory', artifacts: [...walk.artifacts, ...members], bytecode: walk.bytecode };
+    const artifacts = settleScope({ kind: 'directory', artifacts: [...walk.artifacts, ...members], ledger, root: walk.root });
+    return { kind: 'directory', artifacts, bytecode: walk.bytecode };
   }
   return collectSingleFile(target, budget, ledger, options);
 }
@@ -63,7 +68,7 @@ function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledge
   if (isZipBytes(read.bytes) && !read.truncated) {
     // An archive target: opened in memory, its members form the bundle root.
     budget.bytes += read.bytes.length;
-    const members = expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() });
+    const members = settleScope({ kind: 'archive', artifacts: expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() }), ledger });
     return { kind: 'archive', artifacts: members, archive: artifact, bytecode: [...bytecode, ...members.filter((m) => /(?:^|\/)__pycache__\/|\.py[co]$/i.test(m.path)).map((m) => m.path)] };
   }
   const capped = read.bytes.subarray(0, budget.limits.maxFileBytes);

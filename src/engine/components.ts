@@ -1,6 +1,6 @@
 // Component rows and rule file views from artifacts and their inventory rows.
 import { countLines, decodeText, isExecutable, typeFromPath } from '../discovery/classify.js';
-import { isManifestPath } from '../discovery/manifest.js';
+import { findManifest } from '../discovery/skill-root.js';
 import type { InventoryRow } from '../ledger/index.js';
 import type { ComponentRow } from '../report/types.js';
 import type { FileView } from '../model/bundle.js';
@@ -69,8 +69,11 @@ export function opaqueComponent(row: InventoryRow): ComponentRow {
   };
 }
 
+/**
+ * The primary manifest (src/discovery/skill-root.ts): the root SKILL.md, or for an archive target (every
+ * artifact is a member) the one in its single top-level folder.
+ */
 export function findManifestPath(artifacts: readonly Artifact[]): string | null {
-  const paths = new Set(artifacts.map((a) => a.path));
-  for (const p of ['SKILL.md', 'skill.md']) if (paths.has(p) && isManifestPath(p)) return p;
-  return null;
+  const isArchive = artifacts.length > 0 && artifacts.every((a) => a.origin === 'member');
+  return findManifest(new Set(artifacts.map((a) => a.path)), isArchive);
 }

@@ -1,7 +1,9 @@
 // The one engine entry point: options in, ScanReport out. The CLI and the MCP server are adapters.
 import type { Finding } from '../analysis/finding.js';
-import { applyBaseline, contentDigest } from '../baseline/index.js';
+import { applySuppressions, contentDigest, fingerprinter, hasInlineDirective, LineStore, suppressedIssues, suppressionMetadata } from '../baseline/index.js';
 import type { Baseline } from '../baseline/index.js';
+import { applyRulePolicy, configurationMetadata } from '../config/policy.js';
+import type { ScanPolicy } from '../config/policy.js';
 import { concealmentOf } from '../container/concealment.js';
 import { parseManifest } from '../discovery/manifest.js';
 import type { Manifest } from '../discovery/manifest.js';
@@ -9,7 +11,7 @@ import { resolveTarget } from '../discovery/target.js';
 import { Budget, defaultLimits } from '../limits/index.js';
 import type { Clock, Limits } from '../limits/index.js';
 import { deriveCompleteness, Ledger } from '../ledger/index.js';
-import { buildIssues, matchFingerprint, ruleDescriptors } from '../report/issues.js';
+import { buildIssues, ruleDescriptors } from '../report/issues.js';
 import { SCHEMA_VERSION } from '../report/types.js';
 import type { ComponentRow, InventoryReportRow, ScanReport } from '../report/types.js';
 import { RULES } from '../rules/index.js';
@@ -39,11 +41,15 @@ export interface ScanOptions {
   excludes?: readonly string[];
   /** Bundle-relative path of the selected baseline file, left out of analysis. */
   baselinePath?: string;
+  /** Bundle-relative paths of the reports this scan writes (`-o`, `--report`), left out of analysis (`scanner_report`). */
+  reportPaths?: readonly string[];
   limits?: Partial<Limits>;
   clock?: Clock;
   now?: () => Date;
   rules?: readonly Rule[];
   baseline?: Baseline;
+  /** The user's configuration: disabled rules, severity overrides, trusted inline directives (src/config/). */
+  policy?: ScanPolicy;
   /** Called after each analysed file; the CLI draws a progress line from it. */
   onProgress?: (done: number, total: number) => void;
   /** Advisories prefetched from OSV.dev (`scan --online`, src/engine/online.ts); SC4 consults them besides the snapshot. */
@@ -58,9 +64,10 @@ export interface ScanOptions {
 
 export interface DetailedScan {
   report: ScanReport;
-  /** Every finding before baseline partition, for writing a baseline. */
+  /** Every finding after the configuration's rule policy and before suppression, for writing a baseline. */
   findings: Finding[];
-  digestOf: (path: string) => string;
+  /** A finding's baseline fingerprint (CONTRACT §9). */
+  fingerprintOf: (f: Finding) => string;
 }
 
 export function scan(options: ScanOptions): ScanReport {
@@ -210,6 +217,7 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   const bundle = collectBundle(target, budget, ledger, {
     excludes,
     ...(options.baselinePath !== undefined ? { baselinePath: options.baselinePath } : {}),
+    ...(options.reportPaths !== undefined ? { reportPaths: new Set(options.reportPaths) } : {}),
   });
   const manifestPath = findManifestPath(bundle.artifacts);
   const classified = bundle.artifacts.map((a) => classify(a, ledger.getInventory(a.path) ?? fallbackRow(a), manifestPath));
@@ -279,7 +287,7 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
   const { options } = analysed;
   const { scannedAt, target, ledger, bundle, classified, manifest } = s;
   const osvErrors = options.osvErrors ?? [];
-  const findings = llm ? llm.findings : analysed.findings;
+  const findings = applyRulePolicy(llm ? llm.findings : analysed.findings, options.policy);
   const completeness = deriveCompleteness(ledger);
   const components = buildComponents(classified, ledger);
   const executable = new Map(components.map((c) => [c.path, c.executable]));
@@ -290,7 +298,13 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
     if (d === undefined) digests.set(path, (d = contentDigest(bytesOf.get(path))));
     return d;
   };
-  const partition = applyBaseline(findings, options.baseline, digestOf, VERSION);
+  const textOf = new Map(prepared.files.map((f) => [f.path, f.text]));
+  const lines = new LineStore((path) => textOf.get(path));
+  const suppression = {
+    baseline: options.baseline, fingerprintOf: fingerprinter(lines, digestOf),
+    hasDirective: (f: Finding) => hasInlineDirective(f, lines.get(f.file)), trustInline: options.policy?.trustInlineSuppressions === true,
+  };
+  const partition = applySuppressions(findings, suppression);
   const floor = { isComplete: completeness.is_complete, executionSuccessful: completeness.execution_successful, entirelyUninspected: completeness.entirely_uninspected_files, llmDegraded: llm?.degraded ?? false };
   const scored = (list: readonly Finding[]) => list.map((f) => ({
     ruleId: f.rule.id, severity: f.severity, confidence: f.confidence, executable: executable.get(f.file) ?? false,
@@ -299,14 +313,10 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
   let risk = assess(scored(partition.active), floor);
   if (llm) {
     // The LLM can only add or raise; this guard keeps that true whatever a reply did.
-    const staticRisk = assess(scored(applyBaseline(analysed.findings, options.baseline, digestOf, VERSION).active), floor);
+    const staticRisk = assess(scored(applySuppressions(applyRulePolicy(analysed.findings, options.policy), suppression).active), floor);
     risk = worseRisk(risk, staticRisk);
   }
-  const suppressed = buildIssues(partition.suppressed.map((x) => x.finding)).map((issue) => ({
-    ...issue,
-    suppression_reason:
-      partition.suppressed.find((x) => x.finding.rule.id === issue.id && matchFingerprint(issue.id, x.finding.matched) === issue.match_fingerprint)?.reason ?? 'baseline',
-  }));
+  const suppressed = suppressedIssues(partition);
   const report: ScanReport = {
     schema_version: SCHEMA_VERSION,
     tool: { name: 'skillspector', version: VERSION },
@@ -315,8 +325,8 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
     components,
     inventory: ledger.inventory().map(toInventoryRow),
     issues: buildIssues(partition.active),
-    suppressed_count: partition.suppressed.length,
-    suppressed,
+    suppressed_count: suppressed.issues.length,
+    suppressed: suppressed.issues,
     rules: ruleDescriptors([...partition.active, ...partition.suppressed.map((x) => x.finding)]),
     metadata: {
       scan_mode: llm?.metadata.llm_used === true ? 'static+llm' : 'static-only', llm_requested: llm !== undefined, llm_used: false,
@@ -326,12 +336,13 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
       target_kind: bundle.kind, rules_run: analysed.rulesRun + (llm ? (options.rules ?? RULES).filter((r) => r.kind === 'llm').length : 0), advisory_snapshot: SNAPSHOT_DATE,
       advisory_sources: options.onlineAdvisories ? ['bundled-snapshot', 'osv-live'] : ['bundled-snapshot'],
       ...(osvErrors.length > 0 ? { osv_errors: [...osvErrors] } : {}),
-      ...(options.baseline ? { baseline: { applied: true, suppressed: partition.suppressed.length, fingerprints_ignored_version_mismatch: partition.versionMismatch } } : {}),
+      ...suppressionMetadata(options.baseline, partition, suppressed),
+      ...configurationMetadata(options.policy),
     },
     execution_successful: completeness.execution_successful,
     analysis_completeness: completeness,
   };
-  return { report, findings, digestOf };
+  return { report, findings, fingerprintOf: suppression.fingerprintOf };
 }
 
 const RECOMMENDATION_RANK = { SAFE: 0, CAUTION: 1, DO_NOT_INSTALL: 2 } as const;

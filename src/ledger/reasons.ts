@@ -7,6 +7,7 @@ export const SCOPE_REASONS = [
   'vcs_metadata',
   'baseline_file',
   'binary_content',
+  'scanner_report',
 ] as const;
 
 export const PARTIAL_REASONS = [
@@ -73,9 +74,12 @@ export const REASON_MESSAGES: Record<ReasonCode, string> = {
   excluded_directory: 'Directory is excluded from analysis by policy (dependencies, caches, virtualenvs).',
   user_exclusion: 'Path matches an --exclude pattern and was left out of analysis.',
   not_regular_file: 'Not a regular file (symlink, junction, device or FIFO); links are never followed.',
-  vcs_metadata: 'Version-control metadata is not analyzed (only .git/config and .git/hooks/* are).',
+  vcs_metadata:
+    'Version-control metadata (.git/, .hg/, .svn/, a .git file) is not analyzed; git and Mercurial configuration and active git hooks (not *.sample; executable or starting with #!) are.',
   baseline_file: 'The selected baseline file is not analyzed.',
   binary_content: 'Binary content with no applicable analyzer.',
+  scanner_report:
+    'A SkillSpector report (written by this scan, or recognised by its exact structure) is not analyzed, so a report never scans itself; a report SKILL.md leads to is analyzed.',
   size_limit: 'File is larger than the per-file read limit; only a bounded prefix was analyzed.',
   artifact_count_limit: 'The bundle has more entries than the discovery limit; the rest were not inspected.',
   traversal_depth_limit: 'Directory nesting exceeds the traversal depth limit; deeper entries were not inspected.',

@@ -5,10 +5,9 @@ import { budgetsOf, llmSettings } from '../cli/llm-options.js';
 import type { Environment } from '../cli/llm-options.js';
 import type { LlmScanSettings } from '../engine/llm-stage.js';
 import { providerFromEnv } from '../llm/client/provider-config.js';
+import { TRANSPORTS } from './target-policy.js';
+import type { McpTransport } from './target-policy.js';
 import { DEFAULT_HOST, DEFAULT_PORT, runHttp, runStdio } from './transports.js';
-
-export const TRANSPORTS = ['stdio', 'http'] as const;
-export type McpTransport = (typeof TRANSPORTS)[number];
 
 export interface McpCliOptions {
   transport: string;

@@ -105,6 +105,21 @@ describe('mcp over HTTP (default policy: no local targets)', { timeout: 60_000 }
     assert.equal((await rawPost(url().replace(/\/mcp$/, '/other'), {})).status, 404);
   });
 
+  it('describes what HTTP accepts: no local path, no file:// URL, so use stdio', async () => {
+    const client = await connectHttp(url());
+    try {
+      const [tool] = (await client.listTools()).tools;
+      assert.match(tool?.description ?? '', /local paths and file:\/\/ URLs are refused/);
+      assert.match(tool?.description ?? '', /use the stdio transport/);
+      assert.doesNotMatch(tool?.description ?? '', /Accepts a local path/);
+      const props = (tool?.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {};
+      assert.match(props['target']?.description ?? '', /no local target is accepted/);
+      assert.doesNotMatch(props['target']?.description ?? '', /are accepted/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('keeps serving after refusals and bad requests', async () => {
     await rawPost(url(), {}, '{not json');
     const client = await connectHttp(url(), 'modern');
@@ -151,6 +166,17 @@ describe('mcp over HTTP with allowLocalTargets (test-only injection)', { timeout
       }
     });
   }
+
+  it('the description follows the policy the server enforces, not the transport name', async () => {
+    assert.ok(server);
+    const client = await connectHttp(server.url);
+    try {
+      const [tool] = (await client.listTools()).tools;
+      assert.match(tool?.description ?? '', /Accepts a local path/);
+    } finally {
+      await client.close();
+    }
+  });
 
   it('a missing target is a tool error, not a crash', async () => {
     assert.ok(server);

@@ -6,12 +6,13 @@ import { openAiReply, startFakeLlm } from '../../test/helpers/fake-llm.js';
 import type { FakeLlm } from '../../test/helpers/fake-llm.js';
 import { UsageError } from '../discovery/target.js';
 import type { LlmScanSettings } from '../engine/llm-stage.js';
-import { scan } from '../engine/scan.js';
+import { scan, scanAsync } from '../engine/scan.js';
 import type { ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
 import { mcpLlm } from './command.js';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { runScanSkill, scanSkillInput, scanSkillOutput } from './server.js';
+import { FORMATS } from '../report/writers/index.js';
+import { OUTPUT_FORMATS, runScanSkill, scanSkillInput, scanSkillOutput } from './server.js';
 import { buildFixtures } from './test-support.js';
 import type { Fixtures } from './test-support.js';
 import type { McpVerdict } from './verdict.js';
@@ -39,31 +40,54 @@ describe('scan_skill tool body', () => {
   });
   after(() => fx.cleanup());
 
-  it('input schema: target required, output_format defaults to json and is a closed set', () => {
-    assert.deepEqual(scanSkillInput.parse({ target: 'x' }), { target: 'x', output_format: 'json' });
+  it('input schema: target required, output_format defaults to compact and is a closed set', () => {
+    assert.deepEqual(scanSkillInput.parse({ target: 'x' }), { target: 'x', output_format: 'compact' });
     assert.equal(scanSkillInput.safeParse({}).success, false);
-    assert.equal(scanSkillInput.safeParse({ target: 'x', output_format: 'html' }).success, false);
+    assert.equal(scanSkillInput.safeParse({ target: 'x', output_format: 'pdf' }).success, false);
     assert.equal(scanSkillInput.safeParse({ target: 'x', use_llm: 'yes' }).success, false);
     const json = z.toJSONSchema(scanSkillInput) as { required?: string[]; properties?: Record<string, { enum?: string[] }> };
-    assert.deepEqual(json.properties?.output_format?.enum?.slice().sort(), ['json', 'markdown', 'sarif', 'terminal']);
+    assert.deepEqual(json.properties?.output_format?.enum?.slice().sort(), ['compact', ...FORMATS].sort());
   });
 
-  it('every verdict satisfies the advertised output schema', async () => {
+  it('every verdict satisfies the advertised output schema, in every output_format', async () => {
     for (const target of [fx.benign, fx.malicious, fx.incomplete, fx.collision]) {
-      const r = await runScanSkill({ target }, STDIO);
-      assert.equal(scanSkillOutput.safeParse(r.structuredContent).success, true, target);
+      for (const output_format of OUTPUT_FORMATS) {
+        const r = await runScanSkill({ target, output_format }, STDIO);
+        if (r.isError) continue; // a writer that cannot render is its own test below
+        const parsed = scanSkillOutput.safeParse(r.structuredContent);
+        assert.equal(parsed.success, true, `${target} ${output_format}: ${parsed.error?.message ?? ''}`);
+      }
     }
   });
 
-  it('the json report is the full CONTRACT §3 report of the same scan', async () => {
+  it('the default reply is compact: summary text in report, the most severe findings with file:line', async () => {
     const v = verdict(await runScanSkill({ target: fx.malicious }, STDIO));
-    const report = JSON.parse(v.report) as { risk_assessment: { score: number }; issues: unknown[] };
-    assert.equal(report.risk_assessment.score, v.risk_score);
-    assert.deepEqual(report.issues, v.findings);
+    const { report: full } = await scanAsync({ target: fx.malicious });
+    assert.throws(() => JSON.parse(v.report) as unknown, 'report is plain text, not the JSON report');
+    assert.match(v.report, /^DO NOT INSTALL: risk/);
+    assert.equal(v.findings_total, full.issues.length);
+    assert.equal(v.findings.length, Math.min(20, full.issues.length));
+    for (const f of v.findings) {
+      assert.ok(full.issues.some((i) => i.id === f.id && i.location.file === f.file && i.location.start_line === f.line), `${f.id} ${f.file}:${f.line}`);
+      assert.ok(f.title.length > 0 && f.snippet.length > 0);
+    }
+    const counts = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0 };
+    for (const i of full.issues) counts[i.severity] += 1;
+    assert.deepEqual(v.finding_counts, counts);
   });
 
-  it('markdown and sarif either render or fail as one sentence (never throw)', async () => {
-    for (const output_format of ['markdown', 'sarif'] as const) {
+  it('output_format json: report is the full CONTRACT §3 report of the same scan, the rest stays compact', async () => {
+    const v = verdict(await runScanSkill({ target: fx.malicious, output_format: 'json' }, STDIO));
+    const report = JSON.parse(v.report) as ScanReport;
+    assert.equal(report.risk_assessment.score, v.risk_score);
+    assert.equal(report.issues.length, v.findings_total);
+    assert.deepEqual(report.analysis_completeness.ledger_exceptions.length, v.analysis_completeness.ledger_exceptions_total);
+    const compact = verdict(await runScanSkill({ target: fx.malicious }, STDIO));
+    assert.deepEqual({ ...v, report: '' }, { ...compact, report: '' });
+  });
+
+  it('markdown, sarif, terminal and html either render or fail as one sentence (never throw)', async () => {
+    for (const output_format of FORMATS.filter((f) => f !== 'json')) {
       const r = await runScanSkill({ target: fx.benign, output_format }, STDIO);
       if (r.isError) assert.match(errorText(r), /^output_format \w+ could not be rendered .*retry with output_format "json"\.$/);
       else assert.ok(verdict(r).report.length > 0);

@@ -1,6 +1,6 @@
-// The MCP adapter: one tool, `scan_skill`, over the same engine the CLI uses (CONTRACT §8).
-// A bad target, a refused target or a scanner failure is a tool error (`isError: true`) with one
-// sentence; nothing a caller sends can take the server down.
+// The MCP adapter: one tool, `scan_skill`, over the same engine the CLI uses (CONTRACT §8). Replies are
+// compact (src/mcp/compact.ts) in every output_format. A bad target, a refused target or a scanner
+// failure is a tool error (`isError: true`) with one sentence; nothing a caller sends can take the server down.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -12,8 +12,9 @@ import type { ScanReport } from '../report/types.js';
 import { FORMATS, render } from '../report/writers/index.js';
 import type { Format } from '../report/writers/index.js';
 import { VERSION } from '../shared/version.js';
-import { checkTarget } from './target-policy.js';
-import type { TargetPolicy } from './target-policy.js';
+import { toolDescription, targetDescription } from './descriptions.js';
+import { checkTarget, defaultPolicy } from './target-policy.js';
+import type { McpTransport, TargetPolicy } from './target-policy.js';
 import { toVerdict } from './verdict.js';
 import { stringifyJsonSafe } from '../shared/sanitize.js';
 import type { McpVerdict } from './verdict.js';
@@ -21,36 +22,61 @@ import type { McpVerdict } from './verdict.js';
 export const SERVER_NAME = 'skillspector';
 export const TOOL_NAME = 'scan_skill';
 
-export interface SkillspectorServerOptions extends TargetPolicy {
+/** What one `scan_skill` call needs besides its arguments. */
+export interface ScanSkillOptions extends TargetPolicy {
   /** The engine entry point; injectable for tests. */
   scanner?: (options: ScanOptions) => ScanReport | Promise<ScanReport>;
   /** The provider `skillspector mcp` found in its environment at start; absent: every scan is static-only. */
   llm?: LlmScanSettings;
 }
 
-export const scanSkillInput = z.object({
-  target: z.string().describe('The skill bundle to scan: a directory, a single file, or an archive (local paths over stdio only).'),
-  use_llm: z
-    .boolean()
-    .optional()
-    .describe(
-      'LLM analysis of the skill by the provider the server was started with. true: require it (a tool error when the '
-      + 'server has no provider); false: a static-only scan that sends nothing; omitted: used exactly when the server has '
-      + 'a provider. The verdict reports scan_mode, llm_used, llm_calls and llm_model.',
-    ),
-  output_format: z
-    .enum(FORMATS)
-    .default('json')
-    .describe('Format of the `report` field: json (default), markdown, sarif or terminal (plain text).'),
-});
+export interface SkillspectorServerOptions extends Omit<ScanSkillOptions, 'allowLocalTargets'> {
+  /** Decides the target policy and how the tool describes it. */
+  transport: McpTransport;
+  /** Overrides the transport's policy: only in-process tests let HTTP scan local paths. */
+  allowLocalTargets?: boolean;
+}
+
+/** `compact` (the default) is not a report format: the reply's `report` is then a short plain-text summary. */
+export const OUTPUT_FORMATS = ['compact', ...FORMATS] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The tool's arguments, with the `target` wording of the policy the server enforces. */
+export function scanSkillInputFor(policy: TargetPolicy) {
+  return z.object({
+    target: z.string().describe(targetDescription(policy)),
+    use_llm: z
+      .boolean()
+      .optional()
+      .describe(
+        'LLM analysis of the skill by the provider the server was started with. true: require it (a tool error when the '
+        + 'server has no provider); false: a static-only scan that sends nothing; omitted: used exactly when the server has '
+        + 'a provider. The verdict reports scan_mode, llm_used, llm_calls and llm_model.',
+      ),
+    output_format: z
+      .enum(OUTPUT_FORMATS)
+      .default('compact')
+      .describe(
+        'What the `report` field holds: compact (default) a short plain-text summary; json the full JSON report; '
+        + `${FORMATS.filter((f) => f !== 'json').join(', ')} the full report in that format (terminal as plain text). `
+        + 'The other fields of the reply are compact in every case.',
+      ),
+  });
+}
+
+/** The argument shape (the same on every transport; only the descriptions differ). */
+export const scanSkillInput = scanSkillInputFor({ allowLocalTargets: true });
 
 export type ScanSkillArgs = z.input<typeof scanSkillInput>;
 
-/** Loose on purpose: the report's own schema is CONTRACT §3; this advertises the verdict's top level. */
+const severity = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
+const count = z.number().int().nonnegative();
+
+/** Loose on purpose: new fields may be added; this advertises what an agent can rely on. */
 export const scanSkillOutput = z.looseObject({
   target: z.string(),
   risk_score: z.number(),
-  severity: z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
+  severity,
   recommendation: z.enum(['SAFE', 'CAUTION', 'DO_NOT_INSTALL']),
   safe_to_install: z.boolean(),
   execution_successful: z.boolean(),
@@ -58,22 +84,27 @@ export const scanSkillOutput = z.looseObject({
     status: z.enum(['complete', 'partial', 'failed']),
     is_complete: z.boolean(),
     execution_successful: z.boolean(),
-    entirely_uninspected_files: z.number(),
+    entirely_uninspected_files: count,
+    coverage_percent: z.number(),
+    ledger_exceptions_total: count,
+    exceptions_by_reason: z.record(z.string(), count),
+    ledger_exceptions: z.array(z.looseObject({ reason_code: z.string(), path: z.string(), message: z.string(), fatal: z.boolean() })),
+    ledger_exceptions_omitted: count,
   }),
-  findings: z.array(z.record(z.string(), z.unknown())),
+  finding_counts: z.object({ CRITICAL: count, HIGH: count, MEDIUM: count, LOW: count }),
+  findings_total: count,
+  findings: z.array(
+    z.looseObject({ id: z.string(), severity, title: z.string(), file: z.string(), line: z.number(), snippet: z.string(), occurrences: count }),
+  ),
+  findings_omitted: count,
+  suppressed_count: count,
   report: z.string(),
   scan_mode: z.enum(['static-only', 'static+llm']),
   llm_used: z.boolean(),
-  llm_calls: z.number(),
+  llm_calls: count,
   llm_model: z.string().nullable(),
   version: z.string(),
 });
-
-const DESCRIPTION = [
-  'Scan an AI agent skill bundle (directory, file or archive) with SkillSpector before installing it.',
-  'Returns a fail-closed verdict: install only when safe_to_install is true; a low risk_score alone is not enough',
-  '(the scan must have run successfully and inspected everything).',
-].join(' ');
 
 export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -101,14 +132,14 @@ function renderReport(format: Format, report: ScanReport): string | { error: str
 const NO_PROVIDER = 'LLM analysis was requested (use_llm: true) but this server has no LLM provider configured; call again without use_llm for a static scan, or start the server with SKILLSPECTOR_PROVIDER and SKILLSPECTOR_MODEL set.';
 
 /** The provider settings this call scans with (none: static-only), or why the call cannot be honoured. */
-function llmFor(args: ScanSkillArgs, options: SkillspectorServerOptions): { settings?: LlmScanSettings } | { error: string } {
+function llmFor(args: ScanSkillArgs, options: ScanSkillOptions): { settings?: LlmScanSettings } | { error: string } {
   if (args.use_llm === false) return {};
   if (options.llm) return { settings: options.llm };
   return args.use_llm === true ? { error: NO_PROVIDER } : {};
 }
 
 /** The tool body, transport-free so it can be exercised directly. Never throws. */
-export async function runScanSkill(args: ScanSkillArgs, options: SkillspectorServerOptions): Promise<CallToolResult> {
+export async function runScanSkill(args: ScanSkillArgs, options: ScanSkillOptions): Promise<CallToolResult> {
   const decision = checkTarget(args.target, options);
   if (!decision.ok) return toolError(decision.message);
   const llm = llmFor(args, options);
@@ -130,29 +161,35 @@ function scanFailure(args: ScanSkillArgs, err: unknown): CallToolResult {
 }
 
 function respond(args: ScanSkillArgs, report: ScanReport): CallToolResult {
-  const format: Format = args.output_format ?? 'json';
-  const rendered = renderReport(format, report);
-  if (typeof rendered !== 'string') return toolError(rendered.error);
-  const verdict: McpVerdict = toVerdict(report, { target: args.target, rendered });
+  const format: OutputFormat = args.output_format ?? 'compact';
+  let rendered: string | undefined;
+  if (format !== 'compact') {
+    const out = renderReport(format, report);
+    if (typeof out !== 'string') return toolError(out.error);
+    rendered = out;
+  }
+  const verdict: McpVerdict = toVerdict(report, args.target, rendered);
   return {
-    content: [{ type: 'text', text: stringifyJsonSafe(verdict, 2) }],
+    content: [{ type: 'text', text: stringifyJsonSafe(verdict) }],
     structuredContent: verdict as unknown as Record<string, unknown>,
   };
 }
 
 /** A fresh server instance. The serving entries call this once per connection (stdio) or request (HTTP). */
 export function createSkillspectorServer(options: SkillspectorServerOptions): McpServer {
+  const { transport, allowLocalTargets, ...rest } = options;
+  const policy: TargetPolicy = allowLocalTargets === undefined ? defaultPolicy(transport) : { allowLocalTargets };
   const server = new McpServer({ name: SERVER_NAME, version: VERSION }, { capabilities: { tools: {} } });
   server.registerTool(
     TOOL_NAME,
     {
       title: 'Scan an agent skill',
-      description: DESCRIPTION,
-      inputSchema: scanSkillInput,
+      description: toolDescription(policy),
+      inputSchema: scanSkillInputFor(policy),
       outputSchema: scanSkillOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runScanSkill(args, options),
+    (args) => runScanSkill(args, { ...rest, ...policy }),
   );
   return server;
 }

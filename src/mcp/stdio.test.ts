@@ -33,6 +33,16 @@ describe('mcp over stdio', { timeout: 120_000 }, () => {
     assert.deepEqual(props.required, ['target']);
   });
 
+  it('describes what stdio accepts: local paths, ~ and file:// URLs, and the compact reply', async () => {
+    const [tool] = (await client().listTools()).tools;
+    assert.match(tool?.description ?? '', /Accepts a local path/);
+    assert.match(tool?.description ?? '', /safe_to_install is true \(exactly when recommendation is SAFE/);
+    assert.match(tool?.description ?? '', /output_format "json" for the full report/);
+    const props = (tool?.inputSchema as { properties?: Record<string, { description?: string; default?: unknown }> }).properties ?? {};
+    assert.match(props['target']?.description ?? '', /a path on the machine running this server.*~ and file:\/\/ URLs are accepted/);
+    assert.equal(props['output_format']?.default, 'compact');
+  });
+
   it('returns the four verdicts for local bundles', async () => {
     await assertFourVerdicts(client(), fx);
   });
@@ -58,7 +68,7 @@ describe('mcp over stdio', { timeout: 120_000 }, () => {
   });
 
   it('schema errors (bad output_format, wrong type, missing target) are tool errors', async () => {
-    errorOf(await callScan(client(), { target: fx.benign, output_format: 'html' }));
+    errorOf(await callScan(client(), { target: fx.benign, output_format: 'pdf' }));
     errorOf(await callScan(client(), { target: 42 }));
     errorOf(await callScan(client(), {}));
   });

@@ -8,9 +8,17 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, posix, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export const TRANSPORTS = ['stdio', 'http'] as const;
+export type McpTransport = (typeof TRANSPORTS)[number];
+
 export interface TargetPolicy {
   /** stdio: true. HTTP: false (the default); true only for in-process tests. */
   allowLocalTargets: boolean;
+}
+
+/** What each transport accepts unless a test overrides it. */
+export function defaultPolicy(transport: McpTransport): TargetPolicy {
+  return { allowLocalTargets: transport === 'stdio' };
 }
 
 export type TargetClass = 'file-url' | 'remote-url' | 'unc' | 'drive' | 'home' | 'absolute' | 'relative';

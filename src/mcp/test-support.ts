@@ -148,13 +148,16 @@ export async function assertFourVerdicts(client: Client, fx: Fixtures): Promise<
   assert.equal(benign.analysis_completeness.is_complete, true);
   assert.equal(benign.scan_mode, 'static-only');
   assert.equal(benign.llm_used, false);
-  assert.equal(typeof JSON.parse(benign.report), 'object', 'the default report is JSON');
+  assert.match(benign.report, /^SAFE: risk 0\/100/, 'the default report is the compact summary');
+  assert.deepEqual(benign.finding_counts, { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0 });
 
   const bad = verdictOf(await callScan(client, { target: fx.malicious }));
   assert.equal(bad.safe_to_install, false);
   assert.ok(bad.findings.length > 0, 'the malicious bundle has findings');
   assert.ok(bad.risk_score > 50, `risk_score ${bad.risk_score}`);
   assert.equal(bad.recommendation, 'DO_NOT_INSTALL');
+  assert.equal(bad.findings_total, bad.findings.length + bad.findings_omitted);
+  assert.ok(bad.findings.every((f) => f.file.startsWith('scripts/') || f.file === 'SKILL.md'), 'file:line of each finding');
 
   const partial = verdictOf(await callScan(client, { target: fx.incomplete }));
   assert.equal(partial.safe_to_install, false);

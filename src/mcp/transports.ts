@@ -89,7 +89,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
   const log: Log = options.log ?? (() => undefined);
-  const serverOptions: SkillspectorServerOptions = { allowLocalTargets: options.allowLocalTargets === true, ...(options.llm ? { llm: options.llm } : {}) };
+  const serverOptions: SkillspectorServerOptions = {
+    transport: 'http',
+    ...(options.allowLocalTargets === true ? { allowLocalTargets: true } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
+  };
   const allowed = allowedHostnames(host);
   const validateHost = hostHeaderValidation(allowed);
   const validateOrigin = originValidation(allowed);
@@ -167,7 +171,7 @@ export async function runHttp(options: { host: string; port: number; llm?: LlmSc
 
 /** `skillspector mcp` (stdio): stdout carries only protocol messages; diagnostics go to stderr. */
 export function runStdio(llm?: LlmScanSettings): void {
-  const handle = serveStdio(() => createSkillspectorServer({ allowLocalTargets: true, ...(llm ? { llm } : {}) }), {
+  const handle = serveStdio(() => createSkillspectorServer({ transport: 'stdio', ...(llm ? { llm } : {}) }), {
     onerror: (err) => stderrLog(`mcp: ${errorText(err)}`),
   });
   exitOnSignal(() => handle.close());

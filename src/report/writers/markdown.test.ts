@@ -5,7 +5,7 @@ import {
   llmReport, maliciousReport, mixedExceptionsReport, scanFiles, SKILL_MD, withSuppressed,
 } from '../../../test/helpers/report-fixtures.js';
 import { render } from './index.js';
-import { mdCode, mdLocation, mdText, writeMarkdown } from './markdown.js';
+import { mdCode, mdLocation, mdSnippet, mdText, writeMarkdown } from './markdown.js';
 
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
@@ -38,7 +38,7 @@ describe('writeMarkdown', () => {
     assert.ok(findings.includes(`### Findings (${report.issues.length})`));
     for (const i of report.issues) {
       assert.ok(findings.includes(`[${i.location.file}:${i.location.start_line}](${i.location.file}#L${i.location.start_line})`));
-      assert.ok(findings.includes(mdCode(i.finding, true, 160)), `snippet of ${i.id}`);
+      assert.ok(findings.includes(mdSnippet(i.finding, true)), `snippet of ${i.id}`);
       assert.ok(findings.includes(`**${i.id}**`));
     }
     const high = report.issues.filter((i) => i.severity === 'HIGH').length;
@@ -135,14 +135,14 @@ describe('writeMarkdown', () => {
   it('lists suppressed findings only with showSuppressed', () => {
     const report = withSuppressed(maliciousReport(), 2);
     const shown = md(report, true);
-    const list = section(shown, '### Suppressed by baseline (2)');
+    const list = section(shown, '### Suppressed (2)');
     for (const s of report.suppressed) {
       assert.ok(list.includes(`[${s.location.file}:${s.location.start_line}]`));
       assert.ok(list.includes('accepted in baseline: reviewed'));
     }
     const hidden = md(report, false);
     assert.ok(!hidden.includes('### Suppressed'));
-    assert.ok(hidden.includes('2 finding(s) suppressed by baseline'));
+    assert.ok(hidden.includes('2 finding(s) suppressed by a baseline or trusted inline comments (use --show-suppressed to list them).'));
     assert.ok(!md(maliciousReport(), true).includes('### Suppressed'));
   });
 
@@ -255,10 +255,102 @@ describe('markdown escaping helpers', () => {
     assert.equal(mdCode('|', true), '`\\|`');
     assert.equal(mdCode('|', false), '`|`');
     assert.equal(mdCode('   ', false), '*(blank)*');
-    assert.equal(mdCode('abcdef', false, 4), '`abc…`');
+    assert.equal(mdCode(`${'a'.repeat(300)} b`, false), `\`${'a'.repeat(300)} b\``, 'mdCode itself never cuts (paths)');
+  });
+
+  it('mdSnippet keeps words whole, shows line breaks as ⏎ and still bounds one long word', () => {
+    const words = `${'word '.repeat(40)}END`;
+    const cut = mdSnippet(words, false);
+    assert.match(cut, /^`word( word)*…`$/, 'cut between words, never inside one');
+    assert.ok([...cut].length <= 160 + 2 && !cut.includes('END'));
+    assert.equal(mdSnippet('curl x |\nsh\r\nrm -rf ~', true), '`curl x \\|⏎sh⏎rm -rf ~`');
+    const blob = mdSnippet('A'.repeat(5000), false);
+    assert.equal([...blob].length, 160 + 2, 'a word longer than the cap is cut inside it');
+    assert.ok(blob.endsWith('…`'));
   });
 
   it('mdLocation URL-encodes spaces and keeps member boundaries', () => {
     assert.equal(mdLocation({ file: 'my docs/x.zip!/run me.sh', start_line: 7, end_line: 7 }), '[my docs/x.zip!/run me.sh:7](my%20docs/x.zip!/run%20me.sh#L7)');
+  });
+});
+
+describe('writeMarkdown: fixes, --min-severity and --summary', () => {
+  const many = [
+    issue({ id: 'C1', severity: 'CRITICAL', finding_id: 'f1' }),
+    ...Array.from({ length: 11 }, (_, n) => issue({ id: `M${n + 1}`, severity: 'MEDIUM', finding_id: `fm${n}`, location: { file: 'b.md', start_line: n + 1, end_line: n + 1 } })),
+    issue({ id: 'L1', severity: 'LOW', finding_id: 'fl' }),
+  ];
+  const report = handReport({ issues: many });
+
+  it('puts the first sentence of the remediation under the pattern, escaped', () => {
+    const row = rowOf(md(handReport({ issues: [issue({ remediation: 'Use `allowed-tools` <b>only</b>. Then more.' })] })), 'P1');
+    assert.ok(row.includes('<br>*Fix:* Use \\`allowed-tools\\` \\<b\\>only\\</b\\>.'), row);
+    assert.ok(!row.includes('Then more'));
+  });
+
+  it('--min-severity leaves lower findings out of the tables and says so, keeping totals and counts', () => {
+    const out = writeMarkdown(report, { showSuppressed: false, minSeverity: 'MEDIUM' });
+    assert.ok(!out.includes('| **L1**'));
+    assert.ok(out.includes('| **M1**'));
+    assert.ok(out.includes('### Findings (13)'), 'the total counts every finding');
+    assert.ok(out.includes('1 critical · 0 high · 11 medium · 1 low'));
+    assert.ok(out.includes('*1 finding(s) below MEDIUM not listed (--min-severity MEDIUM).*'));
+    assert.equal(out.split('\n')[0], md(report).split('\n')[0], 'same verdict heading');
+  });
+
+  it('--summary lists the ten most severe findings in one table and the completeness status', () => {
+    const out = writeMarkdown(report, { showSuppressed: false, summary: true });
+    const rows = out.split('\n').filter((l) => /^\| (CRITICAL|HIGH|MEDIUM|LOW) \|/.test(l));
+    assert.equal(rows.length, 10);
+    assert.ok(rows[0]?.startsWith('| CRITICAL | **C1** | [SKILL.md:3](SKILL.md#L3) |'));
+    assert.ok(out.includes('… 3 more (run without --summary to list them).'));
+    assert.ok(out.includes('Status: **complete** · coverage 100%'));
+    assert.ok(!out.includes('#### MEDIUM'), 'no per-severity tables');
+  });
+
+  it('--summary of an incomplete scan keeps the warning and the exception count', () => {
+    const out = writeMarkdown(mixedExceptionsReport(), { showSuppressed: false, summary: true });
+    assert.ok(out.includes('[!CAUTION]'));
+    assert.ok(out.includes('Status: **failed** · coverage'));
+    assert.ok(out.includes('4 exception(s) · 1 limitation(s)'));
+  });
+});
+
+describe('writeMarkdown: --summary with a baseline', () => {
+  it('counts the suppressed findings and lists none of them', () => {
+    const report = withSuppressed(maliciousReport(), 2);
+    const out = writeMarkdown(report, { showSuppressed: true, summary: true });
+    assert.ok(out.includes('2 finding(s) suppressed by a baseline or trusted inline comments'));
+    assert.ok(!out.includes('### Suppressed'));
+  });
+});
+
+describe('writeMarkdown: configuration and suppressions', () => {
+  const overridden = issue({ id: 'PE2', severity: 'LOW', tags: ['severity-override'], evidence: { severity_override: { from: 'HIGH', to: 'LOW', source: 'configuration' } } });
+  function configured(file: string, inline: Record<string, unknown>): Parameters<typeof writeMarkdown>[0] {
+    const report = handReport({ issues: [overridden, issue()], suppressed: [issue({ id: 'SC2', finding_id: 'f-sc2', suppression_reason: 'inline' })] });
+    const configuration = { file, disabled_rules: ['P5'], severity_overrides: { PE2: 'LOW' }, trust_inline_suppressions: true };
+    return { ...report, metadata: { ...report.metadata, configuration, inline_suppressions: inline } };
+  }
+  const trusted = { trusted: true, matched: 1, refused_critical: 0, suppressed: 1 };
+
+  it('names what the configuration changed under the analysis line, and marks the overridden finding', () => {
+    const out = md(configured('.skillspector.yaml', trusted));
+    assert.ok(out.includes('**Analysis:** static only\n\n**Config:** .skillspector.yaml · rules disabled: P5 · severity overrides: PE2→LOW · inline suppressions trusted\n'));
+    assert.ok(rowOf(out, 'PE2').includes('Instruction override *(severity overridden from HIGH by the configuration)*'));
+    assert.ok(!rowOf(out, 'P1').includes('overridden'), 'look-alike: the other finding keeps its severity');
+    assert.ok(!md(handReport({ issues: [issue()] })).includes('**Config:**'), 'look-alike: no configuration, no line');
+  });
+
+  it('names the source of the suppressions, and lists them under "Suppressed" with the reason inline', () => {
+    assert.ok(md(configured('c.yaml', trusted)).includes('1 finding(s) suppressed by trusted inline comments (use --show-suppressed to list them).'));
+    const list = section(md(configured('c.yaml', trusted), true), '### Suppressed (1)');
+    assert.match(list, /\| \*\*SC2\*\* \| HIGH \| .* \| inline \|/);
+  });
+
+  it('says when the skill\'s inline comments were ignored, and escapes a hostile configuration path', () => {
+    const out = md(configured('x*_<img src=x>|`.yaml', { trusted: false, matched: 2, refused_critical: 0, suppressed: 0 }));
+    assert.ok(out.includes("*Inline suppression comments naming 2 finding(s) ignored (the skill's own comments; --trust-inline-suppressions to honour them).*"));
+    assert.ok(out.includes('**Config:** x\\*\\_\\<img src=x\\>\\|\\`.yaml ·'));
   });
 });

@@ -4,16 +4,21 @@
 import { sanitizeLine } from '../../shared/sanitize.js';
 import type { Severity } from '../../shared/types.js';
 import type { Issue, Location, ScanReport } from '../types.js';
-import { encodeVirtualPath, humanView } from '../view.js';
-import type { ExceptionLine, HumanView } from '../view.js';
+import { encodeVirtualPath, fixLine, humanView, snippetLine, topIssues } from '../view.js';
+import type { DisplayOptions, ExceptionLine, HumanView } from '../view.js';
+import { configurationLine, inlineSuppressionNote, severityOverrideNote, suppressedCountLine } from './config-summary.js';
 import { isLlmIssue, llmExplanation, llmReviewNote, llmSummary } from './llm-summary.js';
 
-export interface MarkdownOptions {
+export interface MarkdownOptions extends DisplayOptions {
   showSuppressed: boolean;
+  /** Verdict, counts, the SUMMARY_TOP most severe findings and the completeness status. */
+  summary?: boolean;
 }
 
 const SNIPPET_MAX = 160;
+const FIX_MAX = 160;
 const OCCURRENCES_SHOWN = 3;
+const SUMMARY_TOP = 10;
 
 /** Escapes the characters that start inline markup, HTML or entities, and table cell pipes. */
 export function mdText(s: string): string {
@@ -21,18 +26,23 @@ export function mdText(s: string): string {
 }
 
 /**
- * Inline code that survives any content (snippets are cut at `max`; paths never are): the fence is one backtick longer than the longest run
- * inside, and pipes are escaped in table cells (GFM splits cells before parsing code spans).
+ * Inline code that survives any content (never cut: snippets are cut by mdSnippet first): the fence is one
+ * backtick longer than the longest run inside, and pipes are escaped in table cells (GFM splits cells
+ * before parsing code spans).
  */
-export function mdCode(s: string, inTable: boolean, max = Infinity): string {
-  let text = sanitizeLine(s);
-  if (text.length > max) text = `${[...text].slice(0, max - 1).join('')}…`;
+export function mdCode(s: string, inTable: boolean): string {
+  const text = sanitizeLine(s);
   if (text.trim() === '') return '*(blank)*';
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
   const pad = longest > 0 || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
   const body = inTable ? text.replace(/\|/g, '\\|') : text;
   return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/** A matched snippet as inline code: words kept whole, line breaks shown as ⏎ (snippetLine). */
+export function mdSnippet(s: string, inTable: boolean): string {
+  return mdCode(snippetLine(s, SNIPPET_MAX), inTable);
 }
 
 /** `[path:line](path#Lline)` with the virtual path percent-encoded in the destination. */
@@ -60,6 +70,7 @@ function header(v: HumanView, report: ScanReport): string[] {
     '',
     `Skill ${mdCode(v.name, false)} · source ${mdCode(v.source, false)} · skillspector ${mdText(report.tool.version)}`,
     ...llmBlock(report),
+    ...configBlock(report),
   ];
   if (!ac.execution_successful) {
     lines.push('', '> [!CAUTION]', '> Execution failed: a fatal inspection error occurred, so this verdict is not reliable. See the exceptions below.');
@@ -82,6 +93,13 @@ function llmBlock(report: ScanReport): string[] {
   return out;
 }
 
+/** What the user's configuration changed, and the skill's inline comments that were ignored or refused. */
+function configBlock(report: ScanReport): string[] {
+  const config = configurationLine(report.metadata);
+  const inline = inlineSuppressionNote(report.metadata);
+  return [...(config ? ['', `**Config:** ${mdText(config)}`] : []), ...(inline ? ['', `*${mdText(inline)}.*`] : [])];
+}
+
 function occurrenceCell(issue: Issue): string {
   const shown = issue.occurrences.slice(0, OCCURRENCES_SHOWN).map(mdLocation);
   if (shown.length === 0) shown.push(mdLocation(issue.location));
@@ -91,30 +109,58 @@ function occurrenceCell(issue: Issue): string {
 
 function issueRow(issue: Issue): string[] {
   const triaged = issue.tags.includes('contextual-triage') ? ' *(downgraded by context)*' : '';
+  const override = severityOverrideNote(issue);
+  const overridden = override ? ` *(${mdText(override)})*` : '';
   const note = llmReviewNote(issue);
   const reviewed = note ? ` *(${mdText(note)})*` : '';
   const explanation = llmExplanation(issue);
+  const fix = fixLine(issue.remediation, FIX_MAX);
   return [
     `**${mdText(issue.id)}**${isLlmIssue(issue) ? ' (LLM)' : ''}`,
     occurrenceCell(issue),
-    `${mdText(issue.pattern)}${triaged}${reviewed}`,
-    `${mdCode(issue.finding, true, SNIPPET_MAX)}${explanation ? `<br>*LLM:* ${mdText(explanation)}` : ''}`,
+    `${mdText(issue.pattern)}${triaged}${overridden}${reviewed}${fix ? `<br>*Fix:* ${mdText(fix)}` : ''}`,
+    `${mdSnippet(issue.finding, true)}${explanation ? `<br>*LLM:* ${mdText(explanation)}` : ''}`,
     issue.confidence.toFixed(2),
   ];
 }
 
+function countsLine(v: HumanView): string {
+  return (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const satisfies readonly Severity[]).map((s) => `${v.counts[s]} ${s.toLowerCase()}`).join(' · ');
+}
+
+/** Says how many findings `--min-severity` left out, so a short listing is never mistaken for a clean one. */
+function hiddenNote(v: HumanView): string[] {
+  if (v.hidden === 0 || v.minSeverity === undefined) return [];
+  return [`*${v.hidden} finding(s) below ${v.minSeverity} not listed (--min-severity ${v.minSeverity}).*`, ''];
+}
+
 function findings(v: HumanView): string[] {
-  const total = v.groups.reduce((n, g) => n + g.issues.length, 0);
-  const counts = (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const satisfies readonly Severity[])
-    .map((s) => `${v.counts[s]} ${s.toLowerCase()}`)
-    .join(' · ');
-  const out = [`### Findings (${total})`, '', counts, ''];
-  if (total === 0) return [...out, 'No findings.', ''];
+  const total = v.groups.reduce((n, g) => n + g.issues.length, 0) + v.hidden;
+  const out = [`### Findings (${total})`, '', countsLine(v), ''];
+  if (v.groups.length === 0) return [...out, v.hidden > 0 ? 'No findings at or above the minimum severity.' : 'No findings.', '', ...hiddenNote(v)];
   for (const g of v.groups) {
     out.push(`#### ${g.severity} (${g.issues.length})`, '');
     out.push(...table(['Rule', 'Location', 'Pattern', 'Match', 'Confidence'], g.issues.map(issueRow)), '');
   }
-  return out;
+  return [...out, ...hiddenNote(v)];
+}
+
+/** `--summary`: the most severe findings in one table, then how many more there are. */
+function summaryFindings(v: HumanView): string[] {
+  const listed = v.groups.reduce((n, g) => n + g.issues.length, 0);
+  const out = [`### Findings (${listed + v.hidden})`, '', countsLine(v), ''];
+  if (listed === 0) return [...out, v.hidden > 0 ? 'No findings at or above the minimum severity.' : 'No findings.', '', ...hiddenNote(v)];
+  const top = topIssues(v.groups, SUMMARY_TOP);
+  const rows = top.map((i) => [i.severity, `**${mdText(i.id)}**`, mdLocation(i.location), mdText(i.pattern)]);
+  out.push(`Top ${top.length} of ${listed}:`, '', ...table(['Severity', 'Rule', 'Location', 'Pattern'], rows), '');
+  if (listed > top.length) out.push(`… ${listed - top.length} more (run without --summary to list them).`, '');
+  return [...out, ...hiddenNote(v)];
+}
+
+function summaryCompleteness(v: HumanView): string[] {
+  const ac = v.completeness;
+  const problems = ac.status === 'complete' ? '' : ` · ${v.exceptions.length} exception(s) · ${ac.limitations.length} limitation(s) (run without --summary to list them)`;
+  return ['### Inspection completeness', '', `Status: **${ac.status}** · coverage ${ac.coverage_percent}%${problems}`, ''];
 }
 
 function exceptionRow(e: ExceptionLine): string[] {
@@ -170,16 +216,20 @@ function scope(v: HumanView): string[] {
 
 function suppressed(report: ScanReport, v: HumanView, show: boolean): string[] {
   if (show && v.suppressed.length > 0) {
-    const rows = v.suppressed.map((s) => [`**${mdText(s.id)}**`, s.severity, mdLocation(s.location), mdCode(s.finding, true, SNIPPET_MAX), mdText(s.suppression_reason ?? '')]);
-    return [`### Suppressed by baseline (${v.suppressed.length})`, '', ...table(['Rule', 'Severity', 'Location', 'Match', 'Reason'], rows), ''];
+    const rows = v.suppressed.map((s) => [`**${mdText(s.id)}**`, s.severity, mdLocation(s.location), mdSnippet(s.finding, true), mdText(s.suppression_reason ?? '')]);
+    return [`### Suppressed (${v.suppressed.length})`, '', ...table(['Rule', 'Severity', 'Location', 'Match', 'Reason'], rows), ''];
   }
-  if (report.suppressed_count > 0) return [`${report.suppressed_count} finding(s) suppressed by baseline (use --show-suppressed to list them).`, ''];
+  if (report.suppressed_count > 0) return [`${mdText(suppressedCountLine(report.metadata, report.suppressed_count))} (use --show-suppressed to list them).`, ''];
   return [];
 }
 
 export function writeMarkdown(report: ScanReport, options: MarkdownOptions): string {
-  const v = humanView(report);
-  const lines = [...header(v, report), ...findings(v), ...completeness(v), ...suppressed(report, v, options.showSuppressed)];
+  const v = humanView(report, options.minSeverity !== undefined ? { minSeverity: options.minSeverity } : {});
+  // A summary still says how many findings were suppressed, but lists none of them.
+  const body = options.summary
+    ? [...summaryFindings(v), ...summaryCompleteness(v), ...suppressed(report, v, false)]
+    : [...findings(v), ...completeness(v), ...suppressed(report, v, options.showSuppressed)];
+  const lines = [...header(v, report), ...body];
   while (lines.at(-1) === '') lines.pop();
   return `${lines.join('\n')}\n`;
 }

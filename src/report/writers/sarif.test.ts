@@ -1,55 +1,17 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Log, Notification, Result, Run } from 'sarif';
+import type { Log } from 'sarif';
 import {
   cleanReport, encryptedMemberReport, exception, fatalCollisionReport, formatMismatchReport, handReport, issue, llmIssue,
   llmReport, maliciousReport, mixedExceptionsReport, withSuppressed,
 } from '../../../test/helpers/report-fixtures.js';
+import { about, fingerprints, located, notifications, sarif, validate } from '../../../test/helpers/sarif-log.js';
+import { MULTITOOL_MISSING } from '../../../test/helpers/sarif-tools.js';
 import { RULES } from '../../rules/index.js';
-import type { ScanReport } from '../types.js';
 import { render } from './index.js';
-import { compareRuleIds, FINGERPRINT_KEY, SARIF_SCHEMA, writeSarif } from './sarif.js';
+import { compareRuleIds, SARIF_SCHEMA, writeSarif } from './sarif.js';
 
-const require = createRequire(import.meta.url);
-const schema = JSON.parse(readFileSync(require.resolve('@microsoft/sarif-multitool-linux/sarif-2.1.0.json'), 'utf8')) as object;
-const validate = new Ajv2020({ strict: false, allErrors: true, logger: false }).compile(schema);
-
-// Relative URI reference characters; `%` only as an escape. Formats are not checked by ajv without ajv-formats.
-const URI_REF = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@/]|%[0-9A-F]{2})+$/;
-
-/** Writes, validates against the official schema, and checks every URI; returns the only run. */
-function sarif(report: ScanReport): { log: Log; run: Run; text: string } {
-  const text = writeSarif(report);
-  const log = JSON.parse(text) as Log;
-  const ok = validate(log);
-  assert.ok(ok, `schema errors: ${JSON.stringify(validate.errors, null, 2)}`);
-  assert.equal(log.runs.length, 1);
-  const run = log.runs[0]!;
-  const uris = [
-    ...(run.results ?? []).map((r) => r.locations?.[0]?.physicalLocation?.artifactLocation?.uri),
-    ...notifications(run).flatMap((n) => (n.locations ?? []).map((l) => l.physicalLocation?.artifactLocation?.uri)),
-  ];
-  for (const uri of uris) {
-    assert.ok(uri !== undefined && URI_REF.test(uri), `not a relative URI reference: ${uri}`);
-    assert.ok(!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri), `URI would parse as a scheme: ${uri}`);
-  }
-  return { log, run, text };
-}
-
-function notifications(run: Run): Notification[] {
-  return run.invocations?.[0]?.toolExecutionNotifications ?? [];
-}
-
-function located(run: Run, uri: string): Notification[] {
-  return notifications(run).filter((n) => n.locations?.[0]?.physicalLocation?.artifactLocation?.uri === uri);
-}
-
-function fingerprints(results: Result[]): string[] {
-  return results.map((r) => r.partialFingerprints?.[FINGERPRINT_KEY] ?? '');
-}
+const SEVERITY_SCORE = { CRITICAL: '9.5', HIGH: '8.0', MEDIUM: '5.5', LOW: '3.0' } as const;
 
 describe('writeSarif', () => {
   // The descriptors come from report.rules (the rules behind the report's issues), which the engine fills
@@ -77,8 +39,12 @@ describe('writeSarif', () => {
       assert.ok(d?.help?.markdown?.includes(rule.meta.remediation));
       const level = { CRITICAL: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'note' }[rule.meta.severity];
       assert.equal(d?.defaultConfiguration?.level, level);
-      const sev = { CRITICAL: '9.5', HIGH: '7.5', MEDIUM: '5.0', LOW: '2.0' }[rule.meta.severity];
-      assert.equal(d?.properties?.['security-severity'], sev);
+      // The rule's score follows the most severe active result of this run, else the catalogue default.
+      const active = report.issues.filter((i) => i.id === id).map((i) => i.severity);
+      const observed = active.sort((a, b) => ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'].indexOf(b) - ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'].indexOf(a))[0];
+      assert.equal(d?.properties?.['security-severity'], SEVERITY_SCORE[observed ?? rule.meta.severity]);
+      assert.equal(d?.helpUri, undefined, 'no link without --docs-url');
+      assert.ok(d?.help?.markdown?.includes(`docs/RULES.md#${id.toLowerCase()}`), id);
       assert.deepEqual(d?.properties?.tags, ['security', rule.meta.category]);
       assert.match(String(d?.properties?.['precision']), /^(very-high|high|medium|low)$/);
     }
@@ -97,6 +63,7 @@ describe('writeSarif', () => {
     assert.equal(ac['totalComponents'], 2);
     assert.equal(ac['coveragePercent'], 100);
     assert.equal(run.originalUriBaseIds?.['SRCROOT']?.description?.text !== undefined, true);
+    assert.equal(run.originalUriBaseIds?.['SRCROOT']?.uri, undefined, 'no root without the CLI');
   });
 
   it('emits one result per occurrence of each malicious finding with a valid rule index', () => {
@@ -116,6 +83,7 @@ describe('writeSarif', () => {
       assert.ok((loc?.region?.startLine ?? 0) >= 1);
       assert.equal(r.properties?.['confidence'], source.confidence);
       assert.equal(r.properties?.['category'], source.category);
+      assert.equal(r.properties?.['security-severity'], SEVERITY_SCORE[source.severity]);
     }
     assert.deepEqual(run.properties?.['riskAssessment'], {
       score: report.risk_assessment.score, severity: report.risk_assessment.severity,
@@ -163,9 +131,12 @@ describe('writeSarif', () => {
     for (const n of notifications(run)) assert.equal(descriptors[n.descriptor?.index ?? -1]?.id, n.descriptor?.id);
   });
 
-  it('locates an encrypted member at its own virtual path', () => {
+  it('locates an encrypted member at the archive that holds it, with its virtual path in properties and message', () => {
     const { run } = sarif(encryptedMemberReport());
-    const [note] = located(run, 'x.zip!/secret.txt');
+    const [note] = about(run, 'x.zip!/secret.txt');
+    assert.equal(note?.locations?.[0]?.physicalLocation?.artifactLocation?.uri, 'x.zip');
+    assert.equal(note?.locations?.[0]?.physicalLocation?.region, undefined, 'member lines are not lines of the archive');
+    assert.match(note?.message.text ?? '', /\(in x\.zip!\/secret\.txt\)$/);
     assert.equal(note?.level, 'warning');
     assert.equal(note?.properties?.['outcome'], 'skipped');
     assert.equal(note?.descriptor?.id, 'archive_encrypted');
@@ -178,12 +149,13 @@ describe('writeSarif', () => {
     const ac = inv?.properties?.['analysisCompleteness'] as Record<string, unknown>;
     assert.equal(ac['status'], 'failed');
     assert.equal(ac['fatalExceptionCount'], 1);
-    const [collision] = located(run, 'bundle.zip!/payload.txt');
+    const [collision] = about(run, 'bundle.zip!/payload.txt');
+    assert.equal(collision?.locations?.[0]?.physicalLocation?.artifactLocation?.uri, 'bundle.zip');
     assert.equal(collision?.level, 'error');
     assert.equal(collision?.descriptor?.id, 'artifact_path_collision');
     assert.equal(collision?.properties?.['fatal'], true);
     assert.equal(collision?.properties?.['outcome'], 'failed');
-    const [withheld] = located(run, 'bundle.zip');
+    const [withheld] = located(run, 'bundle.zip').filter((n) => n.locations?.[0]?.properties === undefined);
     assert.equal(withheld?.level, 'warning');
     assert.equal(withheld?.properties?.['member'], 'payload.txt');
     assert.match(withheld?.message.text ?? '', /archive_member_withheld: .*payload\.txt/);
@@ -194,24 +166,33 @@ describe('writeSarif', () => {
     const { run } = sarif(report);
     const ledger = notifications(run).filter((n) => n.properties?.['reasonCode'] !== undefined);
     assert.equal(ledger.length, report.analysis_completeness.ledger_exceptions.length);
-    const [depth] = located(run, 'deep.zip!/a.zip!/b.zip!/c.zip');
+    const [depth] = about(run, 'deep.zip!/a.zip!/b.zip!/c.zip');
+    assert.equal(depth?.locations?.[0]?.physicalLocation?.artifactLocation?.uri, 'deep.zip');
     assert.deepEqual([depth?.properties?.['observed'], depth?.properties?.['limit'], depth?.properties?.['unit']], [4, 3, 'depth']);
     assert.ok(notifications(run).some((n) => n.descriptor?.id === 'inspection_limitation' && n.level === 'warning'));
     assert.ok(notifications(run).some((n) => n.descriptor?.id === 'scope_exclusions' && n.level === 'note'));
     assert.equal(notifications(run)[0]?.descriptor?.id, 'analysis_incomplete');
   });
 
-  it('percent-encodes virtual paths as relative URIs and keeps / and !', () => {
+  it('percent-encodes paths as relative URIs; a nested member sits at its outermost file, its full path kept', () => {
     const file = 'outer file.docx!/word/embedded.zip!/run #1%?.sh';
     const region = { file, start_line: 2, end_line: 4 };
+    const plain = { file: 'docs/a b#?.md', start_line: 7, end_line: 7 };
     const { run } = sarif(handReport({
-      issues: [issue({ location: region, occurrences: [region] })],
+      issues: [issue({ location: region, occurrences: [region] }), issue({ id: 'P2', finding_id: 'finding-2', location: plain, occurrences: [plain] })],
       exceptions: [exception('archive_malformed', 'a:b/c (1).zip')],
     }));
-    const uri = run.results?.[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri ?? '';
-    assert.equal(uri, 'outer%20file.docx!/word/embedded.zip!/run%20%231%25%3F.sh');
-    assert.equal(decodeURIComponent(uri), file);
-    assert.deepEqual(run.results?.[0]?.locations?.[0]?.physicalLocation?.region, { startLine: 2, endLine: 4 });
+    const member = run.results?.find((r) => r.ruleId === 'P1');
+    const loc = member?.locations?.[0];
+    assert.equal(loc?.physicalLocation?.artifactLocation?.uri, 'outer%20file.docx');
+    assert.equal(loc?.physicalLocation?.region, undefined);
+    assert.equal(loc?.properties?.['virtualPath'], file);
+    assert.equal(member?.message.text, `Instruction override: ignore all previous instructions (in ${file}:2)`);
+    const onDisk = run.results?.find((r) => r.ruleId === 'P2')?.locations?.[0];
+    assert.equal(onDisk?.physicalLocation?.artifactLocation?.uri, 'docs/a%20b%23%3F.md');
+    assert.equal(decodeURIComponent(onDisk?.physicalLocation?.artifactLocation?.uri ?? ''), plain.file);
+    assert.deepEqual(onDisk?.physicalLocation?.region, { startLine: 7, endLine: 7 });
+    assert.equal(onDisk?.properties, undefined);
     assert.equal(located(run, 'a%3Ab/c%20%281%29.zip').length, 1);
   });
 
@@ -259,17 +240,18 @@ describe('writeSarif', () => {
     assert.equal(run.invocations?.[0]?.startTimeUtc, base.skill.scanned_at);
   });
 
-  it('validates against a schema that really rejects a broken log', () => {
+  it('validates against a schema that really rejects a broken log', { skip: validate ? false : MULTITOOL_MISSING }, () => {
     const log = JSON.parse(writeSarif(maliciousReport())) as Log;
     const first = log.runs[0]?.results?.[0];
     assert.ok(first);
     (first as { level: string }).level = 'critical';
-    assert.equal(validate(log), false);
+    assert.equal(validate?.(log), false);
   });
 
   it('is wired into the writer registry', () => {
     const out = render('sarif', cleanReport(), { color: false, verbose: false, showSuppressed: false });
-    assert.ok(validate(JSON.parse(out)));
+    assert.equal((JSON.parse(out) as Log).runs[0]?.tool.driver.name, 'skillspector');
+    if (validate) assert.ok(validate(JSON.parse(out)));
   });
 });
 
@@ -366,7 +348,7 @@ describe('writeSarif: LLM analysis', () => {
     assert.equal(d?.id, 'SSD-1');
     assert.equal(d?.name, 'InstructionAimedAtTheReviewer');
     assert.equal(d?.fullDescription?.text, 'Text that tries to steer the security review.');
-    assert.equal(d?.properties?.['security-severity'], '7.5');
+    assert.equal(d?.properties?.['security-severity'], '8.0');
   });
 
   it('warns about a degraded LLM analyzer and errors on a failed one; a failed static analyzer stays a warning', () => {

@@ -1,43 +1,34 @@
-// SARIF 2.1.0 for code scanning (CONTRACT §6). Built by hand from the ScanReport alone: rule descriptors
-// come from `report.rules`, never the registry. The types come from @types/sarif and tests validate every
-// log against the official schema.
+// SARIF 2.1.0 for code scanning (CONTRACT §6). Built by hand from the ScanReport and SarifOptions: rule
+// descriptors come from `report.rules`, never the registry. The types come from @types/sarif and tests
+// validate every log against the official schema and GitHub's ingestion rules.
 import { createHash } from 'node:crypto';
-import type {
-  Invocation, Location as SarifLocation, Log, Notification, PropertyBag, ReportingDescriptor, Result, Run,
-} from 'sarif';
+import type { Invocation, Log, Notification, PropertyBag, ReportingDescriptor, Result, Run } from 'sarif';
 import type { AnalysisCompleteness } from '../../ledger/completeness.js';
-import type { LedgerException } from '../../ledger/ledger.js';
-import { FATAL_REASONS, REASON_MESSAGES } from '../../ledger/reasons.js';
-import type { ReasonCode } from '../../ledger/reasons.js';
 import { sanitizeLine, sanitizeText, stringifyJsonSafe } from '../../shared/sanitize.js';
 import { severityRank } from '../../shared/types.js';
 import type { Severity } from '../../shared/types.js';
 import { compareRuleIds } from '../issues.js';
 import type { Issue, LlmReportMetadata, Location, RuleDescriptor, ScanReport } from '../types.js';
-import { encodeVirtualPath } from '../view.js';
+import { ruleAnchor } from '../view.js';
 import { isLlmIssue, llmExplanation } from './llm-summary.js';
+import { memberSuffix, placerFor, uriBaseIds } from './sarif-locations.js';
+import type { ArtifactPlacer } from './sarif-locations.js';
+import { notificationDescriptors, notificationsOf } from './sarif-notifications.js';
+import type { SarifOptions } from './sarif-options.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'skillspector/v1';
-const SRCROOT = 'SRCROOT';
 /** How much of the model's explanation a result message carries (the evidence keeps all of it). */
 const MESSAGE_EXPLANATION_MAX = 1000;
-/** The analyzers whose failure is an error notification: the LLM half of the scan did not happen. */
-const LLM_ANALYZERS: ReadonlySet<string> = new Set(['llm-semantic', 'llm-meta']);
 /** Meta-review tags on a deterministic result, as its `llmReview` property. */
 const LLM_REVIEW = new Map([['llm-confirmed', 'confirmed'], ['llm-raised', 'raised'], ['llm-false-positive', 'false-positive']]);
 
 const LEVEL: Record<Severity, Result.level> = { CRITICAL: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'note' };
-// GitHub code scanning reads `security-severity` as a numeric string and bands it itself.
-const SECURITY_SEVERITY: Record<Severity, string> = { CRITICAL: '9.5', HIGH: '7.5', MEDIUM: '5.0', LOW: '2.0' };
-
-/** Notifications that are not ledger reason codes, with the sentence their descriptor carries. */
-const EXTRA_NOTIFICATIONS: Record<string, string> = {
-  analysis_incomplete: 'The analysis is incomplete: some content was not (fully) inspected.',
-  inspection_limitation: 'A limitation of this scan that makes the analysis incomplete.',
-  analyzer_status: 'An analyzer failed or ran degraded.',
-  scope_exclusions: 'Paths left out of analysis by policy or --exclude; they do not make the scan incomplete.',
-};
+/**
+ * GitHub code scanning reads `security-severity` as a numeric string and bands it: over 9.0 critical,
+ * 7.0–8.9 high, 4.0–6.9 medium, below 4.0 low. Each value sits inside its band, clear of the edges.
+ */
+export const SECURITY_SEVERITY: Record<Severity, string> = { CRITICAL: '9.5', HIGH: '8.0', MEDIUM: '5.5', LOW: '3.0' };
 
 function precision(confidence: number): string {
   return confidence >= 0.9 ? 'very-high' : confidence >= 0.75 ? 'high' : confidence >= 0.5 ? 'medium' : 'low';
@@ -53,55 +44,70 @@ function pascal(title: string): string {
   return title.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-function descriptor(id: string, meta: Omit<RuleDescriptor, 'id'>): ReportingDescriptor {
+/** The rule's section of docs/RULES.md: a link when the docs URL is known, else the path inside the package. */
+function ruleDoc(id: string, docsUrl: string | undefined): { helpUri?: string; markdown: string } {
+  const path = `docs/RULES.md#${ruleAnchor(id)}`;
+  if (docsUrl === undefined) return { markdown: `Documentation: \`${path}\` in the SkillSpector package.` };
+  const helpUri = `${docsUrl}/${path}`;
+  return { helpUri, markdown: `Documentation: [${path}](<${helpUri}>)` };
+}
+
+/**
+ * `observed` is the highest severity among this run's active results of the rule: GitHub shows the rule's
+ * security-severity on the alert, so it follows what the scan found (after triage) rather than the default.
+ */
+function descriptor(id: string, meta: Omit<RuleDescriptor, 'id'>, observed: Severity | undefined, docsUrl: string | undefined): ReportingDescriptor {
   const remediation = sanitizeText(meta.remediation);
+  const doc = ruleDoc(id, docsUrl);
   return {
     id,
     name: pascal(meta.title) || id,
     shortDescription: { text: sanitizeLine(meta.title) },
     fullDescription: { text: sanitizeText(meta.description) },
+    ...(doc.helpUri !== undefined ? { helpUri: doc.helpUri } : {}),
     help: {
       text: remediation,
-      markdown: `**Remediation:** ${remediation}\n\nCategory: ${meta.category} · default severity: ${meta.severity}`,
+      markdown: `**Remediation:** ${remediation}\n\nCategory: ${meta.category} · default severity: ${meta.severity}\n\n${doc.markdown}`,
     },
     defaultConfiguration: { level: LEVEL[meta.severity] },
     properties: {
       category: meta.category,
       tags: ['security', meta.category],
-      'security-severity': SECURITY_SEVERITY[meta.severity],
+      'security-severity': SECURITY_SEVERITY[observed ?? meta.severity],
       precision: precision(meta.confidence),
     },
   };
 }
 
-/** A descriptor for a result whose rule the report does not describe (an older or hand-built report; keeps ruleIndex valid). */
-function descriptorFromIssue(issue: Issue): ReportingDescriptor {
-  return descriptor(issue.id, {
+/** A rule the report does not describe (an older or hand-built report), described from its issue; keeps ruleIndex valid. */
+function metaFromIssue(issue: Issue): Omit<RuleDescriptor, 'id'> {
+  return {
     category: issue.category, severity: issue.severity, confidence: issue.confidence,
     title: issue.pattern || issue.id, description: issue.explanation || issue.pattern, remediation: issue.remediation || 'Review the finding.',
-  });
+  };
 }
 
-function buildRules(rules: readonly RuleDescriptor[], issues: readonly Issue[]): { descriptors: ReportingDescriptor[]; index: Map<string, number> } {
-  const byId = new Map<string, ReportingDescriptor>();
-  for (const r of rules) if (!byId.has(r.id)) byId.set(r.id, descriptor(r.id, r));
-  for (const i of issues) if (!byId.has(i.id)) byId.set(i.id, descriptorFromIssue(i));
-  const descriptors = [...byId.values()].sort((a, b) => compareRuleIds(a.id, b.id));
+function highestActiveSeverity(issues: readonly Issue[]): Map<string, Severity> {
+  const out = new Map<string, Severity>();
+  for (const i of issues) {
+    const seen = out.get(i.id);
+    if (seen === undefined || severityRank(i.severity) > severityRank(seen)) out.set(i.id, i.severity);
+  }
+  return out;
+}
+
+function buildRules(report: ScanReport, docsUrl: string | undefined): { descriptors: ReportingDescriptor[]; index: Map<string, number> } {
+  const observed = highestActiveSeverity(report.issues);
+  const metas = new Map<string, Omit<RuleDescriptor, 'id'>>();
+  for (const r of report.rules ?? []) if (!metas.has(r.id)) metas.set(r.id, r);
+  for (const i of [...report.issues, ...report.suppressed]) if (!metas.has(i.id)) metas.set(i.id, metaFromIssue(i));
+  const descriptors = [...metas.entries()].map(([id, meta]) => descriptor(id, meta, observed.get(id), docsUrl)).sort((a, b) => compareRuleIds(a.id, b.id));
   return { descriptors, index: new Map(descriptors.map((d, n) => [d.id, n])) };
 }
 
-function physical(path: string, startLine?: number, endLine?: number): SarifLocation {
-  const loc: SarifLocation = { physicalLocation: { artifactLocation: { uri: encodeVirtualPath(path), uriBaseId: SRCROOT } } };
-  // The schema requires lines ≥ 1; a whole-artifact finding (line 0) gets no region.
-  if (startLine !== undefined && startLine >= 1 && loc.physicalLocation) {
-    loc.physicalLocation.region = { startLine, endLine: Math.max(startLine, endLine ?? startLine) };
-  }
-  return loc;
-}
-
 /**
- * Line-independent identity of one occurrence: rule, content fingerprint, path, and the ordinal among
- * identical matches in that file, so two equal matches in one file stay two alerts across edits.
+ * Line-independent identity of one occurrence: rule, content fingerprint, virtual path, and the ordinal
+ * among identical matches in that file, so two equal matches in one file stay two alerts across edits.
  */
 function partialFingerprint(issue: Issue, file: string, ordinal: number): string {
   return createHash('sha256').update(`${issue.id}\u001f${issue.match_fingerprint}\u001f${file}\u001f${ordinal}`).digest('hex');
@@ -148,11 +154,12 @@ function messageText(issue: Issue): string {
   return issue.tags.includes('llm-false-positive') ? `${base} (LLM judged this a likely false positive; severity kept)` : base;
 }
 
-function toResult(o: Occurrence, index: Map<string, number>): Result {
+function toResult(o: Occurrence, index: Map<string, number>, placer: ArtifactPlacer): Result {
   const { issue, loc } = o;
+  const { location, placement } = placer.location(loc.file, loc.start_line, loc.end_line);
   const properties: PropertyBag = {
-    finding_id: issue.finding_id, severity: issue.severity, confidence: issue.confidence, category: issue.category,
-    tags: ['security', ...issue.tags],
+    finding_id: issue.finding_id, severity: issue.severity, 'security-severity': SECURITY_SEVERITY[issue.severity],
+    confidence: issue.confidence, category: issue.category, tags: ['security', ...issue.tags],
   };
   if (isLlmIssue(issue)) properties['source'] = 'llm';
   const review = issue.tags.map((t) => LLM_REVIEW.get(t)).find((r) => r !== undefined);
@@ -163,8 +170,8 @@ function toResult(o: Occurrence, index: Map<string, number>): Result {
     ruleId: issue.id,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: LEVEL[issue.severity],
-    message: { text: messageText(issue) },
-    locations: [physical(loc.file, loc.start_line, loc.end_line)],
+    message: { text: `${messageText(issue)}${sanitizeLine(memberSuffix(placement, loc.start_line))}` },
+    locations: [location],
     partialFingerprints: { [FINGERPRINT_KEY]: partialFingerprint(issue, loc.file, o.ordinal) },
     properties,
   };
@@ -174,70 +181,12 @@ function toResult(o: Occurrence, index: Map<string, number>): Result {
   return result;
 }
 
-function results(report: ScanReport, index: Map<string, number>): Result[] {
+function results(report: ScanReport, index: Map<string, number>, placer: ArtifactPlacer): Result[] {
   const all = [
     ...report.issues.flatMap((i) => occurrencesOf(i, false)),
     ...report.suppressed.flatMap((i) => occurrencesOf(i, true)),
   ];
-  return all.sort(compareOccurrences).map((o) => toResult(o, index));
-}
-
-function exceptionNotification(e: LedgerException): Notification {
-  const member = e.member !== undefined ? ` (member "${e.member}")` : '';
-  const properties: PropertyBag = { reasonCode: e.reason_code, outcome: e.outcome, phase: e.phase, fatal: e.fatal };
-  if (e.member !== undefined) properties['member'] = e.member;
-  if (e.observed !== undefined) properties['observed'] = e.observed;
-  if (e.limit !== undefined) properties['limit'] = e.limit;
-  if (e.unit !== undefined) properties['unit'] = e.unit;
-  if (e.analyzers) properties['analyzers'] = e.analyzers;
-  return {
-    level: e.fatal ? 'error' : 'warning',
-    message: { text: sanitizeLine(`${e.reason_code}: ${e.message}${member}`) },
-    descriptor: { id: e.reason_code },
-    locations: [physical(e.path, e.start_line, e.end_line)],
-    properties,
-  };
-}
-
-/** Leads the list so a viewer that shows only the first notification still sees the scan is incomplete. */
-function incompleteNotification(ac: AnalysisCompleteness): Notification[] {
-  if (ac.is_complete) return [];
-  const text =
-    `Analysis ${ac.status}: ${ac.ledger_exceptions.length} exception(s), ${ac.limitations.length} limitation(s), ` +
-    `coverage ${ac.coverage_percent}% (${ac.partially_inspected_files} partially and ${ac.entirely_uninspected_files} not inspected ` +
-    `of ${ac.total_components}). Absence of results does not mean the skill is safe.`;
-  return [{ level: 'warning', message: { text }, descriptor: { id: 'analysis_incomplete' }, properties: { status: ac.status, isComplete: false } }];
-}
-
-function otherNotifications(ac: AnalysisCompleteness): Notification[] {
-  const out: Notification[] = [];
-  for (const l of ac.limitations) {
-    out.push({ level: 'warning', message: { text: sanitizeLine(l) }, descriptor: { id: 'inspection_limitation' } });
-  }
-  for (const a of ac.analyzer_statuses.filter((s) => s.status === 'failed' || s.status === 'degraded')) {
-    const text = sanitizeLine(`Analyzer ${a.analyzer_id} ${a.status}${a.message ? `: ${a.message}` : ''}`);
-    const properties: PropertyBag = { analyzerId: a.analyzer_id, status: a.status };
-    if (a.reason_code !== undefined) properties['reasonCode'] = a.reason_code;
-    const level = a.status === 'failed' && LLM_ANALYZERS.has(a.analyzer_id) ? 'error' : 'warning';
-    out.push({ level, message: { text }, descriptor: { id: 'analyzer_status' }, properties });
-  }
-  if (ac.scope_exclusions.length > 0) {
-    const text = `${ac.scope_exclusions.length} path(s) left out of scope; they do not make the analysis incomplete.`;
-    out.push({ level: 'note', message: { text }, descriptor: { id: 'scope_exclusions' }, properties: { count: ac.scope_exclusions.length } });
-  }
-  return out;
-}
-
-/** Gives each notification's descriptor an index into driver.notifications (built from the ids used). */
-function notificationDescriptors(notes: Notification[]): ReportingDescriptor[] {
-  const ids = [...new Set(notes.map((n) => n.descriptor?.id ?? ''))].filter(Boolean).sort(cmp);
-  const index = new Map(ids.map((id, n) => [id, n]));
-  for (const n of notes) if (n.descriptor?.id !== undefined) n.descriptor.index = index.get(n.descriptor.id) ?? 0;
-  return ids.map((id) => {
-    const text = REASON_MESSAGES[id as ReasonCode] ?? EXTRA_NOTIFICATIONS[id] ?? id;
-    const fatal = (FATAL_REASONS as readonly string[]).includes(id);
-    return { id, shortDescription: { text }, defaultConfiguration: { level: fatal ? 'error' : id === 'scope_exclusions' ? 'note' : 'warning' } };
-  });
+  return all.sort(compareOccurrences).map((o) => toResult(o, index, placer));
 }
 
 function completenessProperties(ac: AnalysisCompleteness): PropertyBag {
@@ -282,12 +231,13 @@ function llmProperties(llm: LlmReportMetadata): PropertyBag {
   };
 }
 
-function runProperties(report: ScanReport): PropertyBag {
+/** `targetPath`: where the target sits under SRCROOT (the repository-relative path of the skill in a checkout). */
+function runProperties(report: ScanReport, targetPath: string): PropertyBag {
   const ra = report.risk_assessment;
   const m = report.metadata;
   const properties: PropertyBag = {
     riskAssessment: { score: ra.score, severity: ra.severity, recommendation: ra.recommendation, maxIssueSeverity: ra.max_issue_severity },
-    skill: { name: report.skill.name, source: report.skill.source },
+    skill: { name: report.skill.name, source: report.skill.source, targetPath },
     scanMode: m.scan_mode,
     llmRequested: m.llm_requested,
     llmUsed: m.llm_used,
@@ -302,25 +252,25 @@ function runProperties(report: ScanReport): PropertyBag {
   return properties;
 }
 
-export function writeSarif(report: ScanReport, informationUri?: string): string {
-  const { descriptors, index } = buildRules(report.rules ?? [], [...report.issues, ...report.suppressed]);
-  const ac = report.analysis_completeness;
-  const notes = [...incompleteNotification(ac), ...ac.ledger_exceptions.map(exceptionNotification), ...otherNotifications(ac)];
+export function writeSarif(report: ScanReport, options: SarifOptions = {}): string {
+  const { descriptors, index } = buildRules(report, options.docsUrl);
+  const placer = placerFor(report, options.root);
+  const notes = notificationsOf(report.analysis_completeness, placer);
   const run: Run = {
     tool: {
       driver: {
         name: 'skillspector',
         version: report.tool.version,
         semanticVersion: report.tool.version,
-        ...(informationUri ? { informationUri } : {}),
+        ...(options.docsUrl !== undefined ? { informationUri: `${options.docsUrl}/README.md` } : {}),
         rules: descriptors,
-        notifications: notificationDescriptors(notes),
+        notifications: notificationDescriptors(notes, options.docsUrl),
       },
     },
-    originalUriBaseIds: { [SRCROOT]: { description: { text: 'Root of the scanned skill bundle; result URIs are bundle-relative virtual paths.' } } },
+    originalUriBaseIds: uriBaseIds(options.root),
     invocations: [invocation(report, notes)],
-    results: results(report, index),
-    properties: runProperties(report),
+    results: results(report, index, placer),
+    properties: runProperties(report, placer.targetPath),
   };
   const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
   // Escaped controls keep the file safe to print; the parsed log is unchanged.

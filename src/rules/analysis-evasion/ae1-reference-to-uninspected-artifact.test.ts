@@ -43,3 +43,31 @@ test('AE1 does not fire for analysed targets, URLs, unreferenced files or paths 
   assert.equal(resolveReference('../x'), null);
   assert.equal(resolveReference('file%20name.md'), 'file name.md');
 });
+
+test('AE1 ignores scope decisions (user exclusions, VCS metadata, recognised reports) but not binary content', () => {
+  const text = '---\nname: x\n---\nRun `tools/run.sh`, read notes.md and audit.json, then open assets/logo.png.\n';
+  const scoped = [
+    inventoryRow('SKILL.md'),
+    inventoryRow('tools/run.sh', { disposition: 'out_of_scope', contentKind: 'opaque' }),
+    inventoryRow('notes.md', { disposition: 'out_of_scope', contentKind: 'opaque' }),
+    inventoryRow('audit.json', { disposition: 'out_of_scope', contentKind: 'text' }),
+    inventoryRow('assets/logo.png', { disposition: 'out_of_scope', contentKind: 'binary' }),
+  ];
+  const f = runBundleRule(ae1, [{ path: 'SKILL.md', text }], { inventory: scoped });
+  assert.deepEqual(f.map((x) => x.evidence.target), ['assets/logo.png']);
+});
+
+test('AE1 reads paths from the manifest folder (a zipped skill folder), not the archive root', () => {
+  const text = '---\nname: x\n---\nRun `tools/helper.bin` and see ../README.md.\n';
+  const inventory = [
+    inventoryRow('my-skill/SKILL.md'),
+    inventoryRow('my-skill/tools/helper.bin', { disposition: 'partial', contentKind: 'binary' }),
+    inventoryRow('tools/helper.bin', { disposition: 'partial', contentKind: 'binary' }),
+    inventoryRow('README.md', { disposition: 'failed', contentKind: 'opaque' }),
+  ];
+  const f = runBundleRule(ae1, [{ path: 'my-skill/SKILL.md', text }], { inventory, manifestPath: 'my-skill/SKILL.md' });
+  assert.deepEqual(f.map((x) => x.evidence.target), ['my-skill/tools/helper.bin', 'README.md']);
+  assert.equal(f[0]?.file, 'my-skill/SKILL.md');
+  assert.equal(resolveReference('tools/x', 'my-skill'), 'my-skill/tools/x');
+  assert.equal(resolveReference('../../x', 'my-skill'), null);
+});

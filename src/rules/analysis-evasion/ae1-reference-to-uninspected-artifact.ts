@@ -7,6 +7,15 @@ import { findReferences } from './references.js';
 // Media the agent can only look at: still reported, at lower severity (documented in the description).
 const MEDIA = /\.(?:png|jpe?g|gif|bmp|ico|webp|tiff?|avif|heic|ttf|otf|woff2?|eot|mp3|wav|ogg|flac|m4a|mp4|mov|avi|mkv|webm)$/i;
 
+/**
+ * Content the scan could not fully read. Of the out-of-scope rows only binary content counts: the user's
+ * own exclusions, VCS metadata and recognised reports are scope decisions, not content kept from review
+ * (a link the skill relies on is reported by discovery).
+ */
+function uninspected(row: InventoryEntry): boolean {
+  return row.disposition === 'partial' || row.disposition === 'failed' || (row.disposition === 'out_of_scope' && row.contentKind === 'binary');
+}
+
 export const ae1 = defineRule({
   kind: 'bundle',
   meta: {
@@ -16,7 +25,7 @@ export const ae1 = defineRule({
     confidence: 1.0,
     title: 'SKILL.md References an Uninspected Artifact',
     description:
-      'SKILL.md points (markdown link, backticked, quoted or bare path) at a file in the bundle that the scan could not fully inspect: its inventory disposition is partial (truncated, mislabelled container), failed (unreadable) or out_of_scope (binary). The instructions direct the agent to exactly the content the scanner did not see, which is how payloads are kept out of review. References to binary images, fonts and audio/video are reported as MEDIUM 0.6.',
+      'SKILL.md points (markdown link, backticked, quoted or bare path, read from its own folder) at a file in the bundle that the scan could not fully inspect: its inventory disposition is partial (truncated, mislabelled container), failed (unreadable) or out_of_scope binary content. Paths the user excluded (--exclude) never count. The instructions direct the agent to exactly the content the scanner did not see, which is how payloads are kept out of review. References to binary images, fonts and audio/video are reported as MEDIUM 0.6.',
     remediation: 'Ship referenced material as reviewable text, keep it within the size limits, or remove the reference; do not point the agent at binaries or oversized files.',
     noTriage: true,
   },
@@ -24,12 +33,14 @@ export const ae1 = defineRule({
     const skill = files.find((f) => f.isManifest) ?? files.find((f) => f.path === bundle.manifestPath);
     if (!skill) return [];
     const byPath = new Map<string, InventoryEntry>();
-    for (const row of bundle.inventory) if (row.disposition !== 'analyzed' && row.path !== skill.path) byPath.set(row.path, row);
+    for (const row of bundle.inventory) if (uninspected(row) && row.path !== skill.path) byPath.set(row.path, row);
     if (byPath.size === 0) return [];
     const known = new Set(byPath.keys());
     let idx: LineIndex | undefined;
     const hits: (RuleHit & { file: string })[] = [];
-    for (const ref of findReferences(skill.text, known)) {
+    // Paths in SKILL.md name files beside it: in a zipped skill folder that is `my-skill/`, not the archive root.
+    const slash = skill.path.lastIndexOf('/');
+    for (const ref of findReferences(skill.text, known, slash === -1 ? '' : skill.path.slice(0, slash))) {
       const row = byPath.get(ref.target);
       if (!row) continue;
       idx ??= new LineIndex(skill.text);

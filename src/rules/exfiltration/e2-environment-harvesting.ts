@@ -103,7 +103,9 @@ export const MATCHERS: readonly Matcher[] = [
     kind: 'backtick',
   },
   {
-    re: /(?:^|[;&|({`$]|\bdo\b|\bthen\b)[ \t]{0,20}(?:env|printenv|export[ \t]{1,3}-p)[ \t]{0,20}\)?[ \t]{0,20}(?:\|(?!\|)|>{1,2}[ \t]{0,5}[\w~$/."'])/m,
+    // Command position by lookbehind and the redirect target by lookahead: the matched text is the command
+    // (`env |`, `printenv >`), the same on every line that runs it, so those lines group into one issue.
+    re: /(?<=(?:^|[;&|({`$]|\bdo\b|\bthen\b)[ \t]{0,20})(?:env|printenv|export[ \t]{1,3}-p)[ \t]{0,20}\)?[ \t]{0,20}(?:\|(?!\|)|>{1,2}(?=[ \t]{0,5}[\w~$/."']))/m,
     keywords: ['env'],
     label: 'env/printenv output piped or redirected',
     confidence: 0.8,

@@ -83,3 +83,36 @@ test('PE2: "run as root" fires as an instruction, not as a description', () => {
     assert.equal(runRule(pe2, { path: 'SKILL.md', text }).length, 0, text);
   }
 });
+
+test('PE2 matches the command itself, not the delimiter before it or the first letter after it', () => {
+  const cases: [string, string, string][] = [
+    ['a.sh', 'sudo rm -rf /var/lib/thing', 'sudo'],
+    ['a.sh', 'if true; then sudo tee /etc/hosts < h; fi', 'sudo'],
+    ['a.sh', 'x=$(sudo cat /etc/hosts)', 'sudo'],
+    ['SKILL.md', 'Run `sudo systemctl restart agentd` now.', 'sudo'],
+    ['a.sh', 'cd /srv && sudo -E ./install', 'sudo'],
+    ['a.py', 'subprocess.run(["sudo", "cp", src, "/usr/local/bin"])', 'sudo'],
+    ['a.sh', 'su -c "make install"', 'su -c'],
+    ['a.sh', 'pkexec /usr/bin/bash', 'pkexec'],
+    ['a.sh', '(doas ./x)', 'doas'],
+    ['a.sh', '`sudo apt-get install -y ffmpeg`', 'sudo apt-get install'],
+  ];
+  for (const [path, text, matched] of cases) {
+    const f = runRule(pe2, { path, text: `# step\n${text}\n` });
+    assert.equal(f[0]?.matched, matched, text);
+  }
+});
+
+test('one command on many lines is one issue with every line as an occurrence', async () => {
+  const { buildIssues } = await import('../../report/issues.js');
+  const script = [
+    '#!/bin/sh', 'sudo rm -rf /a', 'sudo cp a b', '  sudo systemctl restart x', 'if x; then sudo tee /etc/h; fi',
+    'y=$(sudo cat /etc/hosts)', 'sudo apt-get install -y jq', '(sudo apt-get install -y git)', 'pkexec /bin/sh',
+  ].join('\n');
+  const issues = buildIssues(runRule(pe2, { path: 'run.sh', text: `${script}\n` }));
+  const byText = new Map(issues.map((i) => [i.finding, i.occurrences.map((o) => o.start_line)]));
+  assert.deepEqual(byText.get('sudo'), [2, 3, 4, 5, 6], 'five sudo commands, one issue');
+  assert.deepEqual(byText.get('sudo apt-get install'), [7, 8], 'the package installs are their own (LOW) issue');
+  assert.deepEqual(byText.get('pkexec'), [9]);
+  assert.equal(issues.length, 3);
+});

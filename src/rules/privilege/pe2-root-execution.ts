@@ -7,36 +7,43 @@ import { scanSpecs } from '../tool-misuse/scan.js';
 // System and language package managers: `sudo <pm> install …` puts software on the machine the documented way.
 const PACKAGE_INSTALL = String.raw`(?:(?:apt(?:-get)?|dnf|yum|zypper|pacman|apk|brew|port|snap|flatpak|dpkg|rpm)\s{1,5}(?:-y\s{1,3})?(?:install|update|upgrade|remove|-S|-i)\b|(?:gem|pip3?|pipx|npm|pnpm|yarn|cargo|cpanm?|luarocks)\s{1,5}(?:-g\s{1,3})?(?:install|uninstall|update|upgrade|add|i)\b|make\s{1,5}(?:[\w-]{1,30}=\S{1,80}\s{1,5}){0,3}install\b)`;
 
+// Where a command starts: line start, a shell separator, a quote, or a keyword that runs the next word.
+// Positions are checked by lookbehind and the command's arguments by lookahead, so the matched text is
+// the command itself (`sudo`, `sudo apt-get install`): one command is one issue with every line as an
+// occurrence, not one issue per delimiter or first letter of the next word (issues group by matched text).
+const COMMAND_START = String.raw`(?<=(?:^|[\`;&|({$]|&&|\bthen\b|\bdo\b|\bexec\b|["'])\s{0,20})`;
+const PIPELINE_START = String.raw`(?<=(?:^|[\`;&|({$]|&&|["'])\s{0,20})`;
+
 export const PE2_SPECS: readonly PatternSpec[] = [
     {
       // sudo at a command position; sudo -v/-l/-k/-h, --version and `sudo -n true` only validate or list.
-      re: new RegExp(String.raw`(?:^|[\`;&|({$]|&&|\bthen\b|\bdo\b|\bexec\b|["'])\s{0,20}sudo\s{1,5}(?!-[vlkKhV]\b|--(?:validate|list|help|version|reset-timestamp)\b|(?:-n\s{1,5})?true\b)(?!(?:-[A-Za-z]{1,3}\s{1,5}){0,2}(?:-H\s{1,5})?${PACKAGE_INSTALL})[-\w/.$"']`, 'm'),
+      re: new RegExp(String.raw`${COMMAND_START}sudo(?=\s{1,5}(?!-[vlkKhV]\b|--(?:validate|list|help|version|reset-timestamp)\b|(?:-n\s{1,5})?true\b)(?!(?:-[A-Za-z]{1,3}\s{1,5}){0,2}(?:-H\s{1,5})?${PACKAGE_INSTALL})[-\w/.$"'])`, 'm'),
       keywords: ['sudo'],
       label: 'sudo',
       confidence: 0.6,
     },
     {
-      re: new RegExp(String.raw`(?:^|[\`;&|({$]|&&|["'])\s{0,20}sudo\s{1,5}(?:-[A-Za-z]{1,3}\s{1,5}){0,2}(?:-H\s{1,5})?${PACKAGE_INSTALL}`, 'm'),
+      re: new RegExp(String.raw`${PIPELINE_START}sudo\s{1,5}(?:-[A-Za-z]{1,3}\s{1,5}){0,2}(?:-H\s{1,5})?${PACKAGE_INSTALL}`, 'm'),
       keywords: ['sudo'],
       label: 'sudo package-manager install',
       confidence: 0.35,
       severity: 'LOW',
     },
     {
-      re: /["']sudo["']\s{0,3},/,
+      re: /(?<=["'])sudo(?=["']\s{0,3},)/,
       keywords: ['sudo'],
       label: 'sudo in an argument vector',
       confidence: 0.65,
     },
     {
-      re: /\bsu\s{1,5}(?:-\s{1,5}|-l\s{1,5}|--login\s{1,5})?root\b|\bsu\s{1,5}-c\s{1,5}["']|(?:^|[`;&|(]|&&)\s{0,20}su\s{0,5}-\s{0,5}$/m,
+      re: /\bsu\s{1,5}(?:-\s{1,5}|-l\s{1,5}|--login\s{1,5})?root\b|\bsu\s{1,5}-c(?=\s{1,5}["'])|(?<=(?:^|[`;&|(]|&&)\s{0,20})su\s{0,5}-(?=\s{0,5}$)/m,
       // `su` followed by a space or a dash: the bare syllable occurs inside countless words.
       keywords: ['su ', 'su\t', 'su-', 'su\n', 'su\r', 'su\f', 'su\v', 'su\u00a0'],
       label: 'su to root',
       confidence: 0.6,
     },
     {
-      re: /(?:^|[`;&|({$]|&&|["'])\s{0,20}(?:doas|pkexec|runas\s{1,5}\/user:\s{0,3}administrator)\s{1,5}[-\w/."']/im,
+      re: /(?<=(?:^|[`;&|({$]|&&|["'])\s{0,20})(?:doas|pkexec|runas\s{1,5}\/user:\s{0,3}administrator)(?=\s{1,5}[-\w/."'])/im,
       keywords: ['doas', 'pkexec', 'runas'],
       label: 'doas / pkexec / runas',
       confidence: 0.6,

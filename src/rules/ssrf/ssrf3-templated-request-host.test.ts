@@ -43,3 +43,11 @@ test('SSRF3 reports a documented call to an upper-case configured host as LOW, a
   const code = runRule(ssrf3, { path: 'a.sh', text: 'curl -s "https://${TARGET}/health"\n' });
   assert.equal(code[0]?.severity, 'MEDIUM');
 });
+
+test('SSRF3: a shell request to a variable host matches the whole variable, so one variable is one issue', async () => {
+  const { buildIssues } = await import('../../report/issues.js');
+  const script = ['curl -s "https://$DEST/a"', "curl -s 'https://$DEST/b'", 'wget https://$DEST/c', 'curl "https://$FALLBACK/d"', 'curl "https://${HOST:-x}/e"'].join('\n');
+  const found = runRule(ssrf3, { path: 'a.sh', text: `${script}\n` });
+  assert.deepEqual(found.map((f) => f.matched), ['https://$DEST', 'https://$DEST', 'https://$DEST', 'https://$FALLBACK', 'https://${HOST']);
+  assert.deepEqual(buildIssues(found).map((i) => i.occurrences.length).sort(), [1, 1, 3]);
+});

@@ -15,7 +15,8 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.6,
   },
   {
-    re: new RegExp(String.raw`["']?${SCHEME}\$\{?[A-Za-z_]`),
+    // The whole variable, so one host variable is one issue (not one per first letter), without the quote.
+    re: new RegExp(String.raw`${SCHEME}\$(?:\{[A-Za-z_]\w{0,60}\}?|[A-Za-z_]\w{0,60})`),
     keywords: ['://$'],
     label: 'Shell request to a variable host',
     confidence: 0.45,
