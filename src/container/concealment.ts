@@ -2,7 +2,7 @@
 import { hasBinaryExecutableMagic, hasShebang, isExecutable, suffixOf } from '../discovery/classify.js';
 import type { InventoryRow } from '../ledger/index.js';
 import type { Concealment, ConcealmentReason } from '../model/bundle.js';
-import { isDocumentContainer } from './kind.js';
+import { isDocumentContainer, isDocumentMacro } from './kind.js';
 
 export interface ConcealmentInput {
   row: InventoryRow;
@@ -19,8 +19,9 @@ const SOURCE_SCRIPTS: Record<string, RegExp> = {
 
 /** Office macro projects count as executable content inside a document container. */
 function isMacroPart(row: InventoryRow): boolean {
-  const anc = row.provenance?.containerAncestry ?? [];
-  return anc.some(isDocumentContainer) && /(?:^|\/)(?:vbaProject|vbaData|activeX\d*)\.bin$/i.test(row.provenance?.nestedPath ?? '');
+  const p = row.provenance;
+  if (!p) return false;
+  return isDocumentMacro(p.containerType, p.nestedPath.slice(p.nestedPath.lastIndexOf('!/') + 1).replace(/^\//, ''));
 }
 
 // AppleDouble sidecar ("._name", usually under __MACOSX/ in archives made by macOS): Finder metadata and a

@@ -4,8 +4,9 @@ import type { Budget } from '../limits/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isZipBytes, openZip } from './zip/index.js';
+import { isTarFamilyBytes, openTarContainer } from './tar/index.js';
 import type { ZipEntry } from './zip/index.js';
-import { containerTypeOf, expectedContainer, isDisguised } from './kind.js';
+import { containerTypeOf, expectedContainer, isDisguised, mimetypeOf } from './kind.js';
 import { recordAnomalies, inspectExtras } from './extras.js';
 import { holdsData, inspectDirectory, inspectMember } from './member.js';
 import { containerException, memberExtra, reportMember, reportPath } from './state.js';
@@ -35,7 +36,7 @@ export function expandContainers(artifacts: readonly Artifact[], budget: Budget,
     if (state.halted) break;
     const bytes = artifact.bytes;
     if (!bytes) continue;
-    if (!isZipBytes(bytes)) {
+    if (!isZipBytes(bytes) && !isTarFamilyBytes(bytes)) {
       if (expectedContainer(artifact.path) !== undefined) formatMismatch(state, artifact);
       continue;
     }
@@ -48,7 +49,7 @@ export function expandContainers(artifacts: readonly Artifact[], budget: Budget,
 function formatMismatch(state: ExpandState, artifact: Artifact): void {
   state.ledger.exception({
     phase: 'containers', reason: 'archive_format_mismatch', path: artifact.path,
-    message: `The extension promises a ${expectedContainer(artifact.path)} container but the bytes are not a ZIP archive; it is kept local-only.`,
+    message: `The extension promises a ${expectedContainer(artifact.path)} container but the bytes are not in that format; it is kept local-only.`,
   });
   state.ledger.degrade(artifact.path, 'partial', 'archive_format_mismatch');
   // A would-be container stays local-only (INSPECTION §3) even though it was not opened.
@@ -88,12 +89,13 @@ function openContainer(state: ExpandState, artifact: Artifact, bytes: Buffer, ch
   budget.startArchiveClock();
   const self = { artifact, attribution: chain.attribution };
   if (timeExceeded(state, self)) return;
+  if (!isZipBytes(bytes)) return openTarContainer(state, artifact, bytes, chain, (c, m) => timeExceeded(state, c, m));
   const opened = openZip(bytes, {
     maxMembers: budget.remainingArchiveMembers(),
     maxCentralDirectoryBytes: budget.limits.archiveMaxCentralDirectoryBytes,
   });
   if (!opened.ok) return refuseContainer(state, self, chain, opened);
-  const type = containerTypeOf(opened.entries.map((e) => e.name));
+  const type = containerTypeOf(opened.entries.map((e) => e.name), mimetypeOf(bytes, opened.entries));
   const disguised = chain.depth > 0 && isDisguised(artifact.path, type);
   artifact.container = { type, disguised };
   const container: OpenContainer = {

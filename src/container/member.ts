@@ -1,11 +1,15 @@
 // Per-member checks in the order of INSPECTION §3.2; the first hit wins.
 import { recordInventory } from '../discovery/inventory.js';
-import type { ExceptionReason, UnreadableReason } from '../ledger/index.js';
+import type { DecryptedWith, ExceptionReason, UnreadableReason } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isHiddenPath } from '../shared/artifact.js';
 import { checkMemberName, isZipBytes, readZipEntry } from './zip/index.js';
-import type { ZipEntry, ZipReadFailure } from './zip/index.js';
+import type { ZipEntry, ZipReadFailure, ZipReadResult } from './zip/index.js';
 import type { ExpandState, OpenContainer } from './state.js';
+import { hasPasswordCandidates, markDecrypted, readEncrypted } from './encrypted.js';
+import type { EncryptedRead } from './encrypted.js';
+import { isTarFamilyBytes } from './tar/detect.js';
+import { tarMemberRead } from './tar/open.js';
 import { containerException, reportMember, reportPath } from './state.js';
 
 const METHOD_DEFLATE = 8;
@@ -80,6 +84,7 @@ export function inspectMember(state: ExpandState, c: OpenContainer, entry: ZipEn
   if ('reason' in result) return recordUnreadable(state, c, entry, path, result);
   if (entry.isDirectory && result.bytes.length === 0) return;
   admitMember(state, c, entry.unixMode, name, path, result.bytes);
+  if (result.decryptedWith) markDecrypted(state, path, result.decryptedWith);
 }
 
 /**
@@ -112,10 +117,11 @@ function excludeMember(state: ExpandState, path: string, c: OpenContainer, entry
 }
 
 /** Checks that need no decompression, then the bounded read. */
-export function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): { bytes: Buffer } | Refusal {
+export function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry): { bytes: Buffer; decryptedWith?: DecryptedWith } | Refusal {
   const { limits } = state.budget;
-  if (entry.isSymlink) return { reason: 'archive_link_member', message: 'Archive member is a symbolic link; links are never followed.' };
-  if (entry.isEncrypted) return { reason: 'archive_encrypted', message: 'Archive member is encrypted and could not be inspected.' };
+  const preloaded = tarMemberRead(entry);
+  if (entry.isSymlink) return { reason: 'archive_link_member', message: preloaded?.link ?? 'Archive member is a symbolic link; links are never followed.' };
+  if (entry.isEncrypted && !hasPasswordCandidates(state)) return { reason: 'archive_encrypted', message: 'Archive member is encrypted and could not be inspected.' };
   const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
   if (ratio > limits.archiveMaxRatio) {
     return { reason: 'archive_compression_ratio', message: `Declared size ${entry.uncompressedSize} is ${ratio.toFixed(1)} times the compressed size ${entry.compressedSize} (limit ${limits.archiveMaxRatio}:1).`, observed: round1(ratio), limit: limits.archiveMaxRatio, unit: 'ratio' };
@@ -127,8 +133,9 @@ export function readMember(state: ExpandState, c: OpenContainer, entry: ZipEntry
   if (entry.uncompressedSize > limits.archiveMaxMemberBytes) {
     return { reason: 'archive_member_size_limit', message: `Declared size ${entry.uncompressedSize} exceeds the per-member limit of ${limits.archiveMaxMemberBytes} bytes.`, observed: entry.uncompressedSize, limit: limits.archiveMaxMemberBytes, unit: 'bytes' };
   }
-  const read = readZipEntry(c.bytes, entry, { maxMemberBytes: limits.archiveMaxMemberBytes, maxRatio: limits.archiveMaxRatio, remainingBytes: remaining });
-  if (read.ok) return { bytes: read.bytes };
+  // Tar members are already in memory, within the caps checked above.
+  const read: EncryptedRead | ZipReadResult = preloaded?.bytes ? { ok: true as const, bytes: preloaded.bytes } : entry.isEncrypted ? readEncrypted(state, c, entry) : readZipEntry(c.bytes, entry, { maxMemberBytes: limits.archiveMaxMemberBytes, maxRatio: limits.archiveMaxRatio, remainingBytes: remaining });
+  if (read.ok) return read;
   const reason = READ_FAILURE[read.reason];
   const refusal: Refusal = { reason, message: read.message };
   if (read.observed !== undefined) refusal.observed = read.observed;
@@ -182,7 +189,7 @@ export function admitMember(state: ExpandState, c: OpenContainer, unixMode: numb
   if (provenance) member.provenance = provenance;
   state.members.push(member);
   recordMemberInventory(state, member);
-  if (!isZipBytes(bytes)) return;
+  if (!isZipBytes(bytes) && !isTarFamilyBytes(bytes)) return;
   if (c.depth + 1 > state.budget.limits.archiveMaxDepth) {
     state.ledger.exception({ phase: 'containers', reason: 'archive_depth_limit', path, member: name, observed: c.depth + 1, limit: state.budget.limits.archiveMaxDepth, unit: 'depth', message: `Nested container at depth ${c.depth + 1} exceeds the container depth limit of ${state.budget.limits.archiveMaxDepth} and was not opened.` });
     state.ledger.degrade(path, 'partial', 'archive_depth_limit');
@@ -229,7 +236,7 @@ function withhold(state: ExpandState, c: OpenContainer, entry: ZipEntry, name: s
     ledger.exception({ phase: 'containers', ...result, path: at, member });
     return;
   }
-  if (isZipBytes(result.bytes)) openWithheld(state, c, name, path, result.bytes);
+  if (isZipBytes(result.bytes) || isTarFamilyBytes(result.bytes)) openWithheld(state, c, name, path, result.bytes);
 }
 
 /**

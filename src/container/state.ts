@@ -5,11 +5,14 @@ import type { ExceptionReason, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import type { PathMatcher } from '../shared/glob.js';
 import type { ContainerType } from '../shared/types.js';
+import type { PasswordCandidate } from './zip/passwords.js';
 
 export interface ExpandOptions {
   excludes: PathMatcher;
   /** Paths the disk walk produced; a member with the same virtual path is a collision. */
   diskPaths: ReadonlySet<string>;
+  /** Passwords the bundle's own text gives, tried on encrypted members (collected on first call). */
+  passwordCandidates?: () => readonly PasswordCandidate[];
 }
 
 /**

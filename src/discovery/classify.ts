@@ -4,6 +4,7 @@ import { extname } from 'node:path/posix';
 import type { ContentKind, FileType } from '../shared/types.js';
 import { hasDataMagic, hasPdfStructure, isPdfMagic, promisesDataFormat } from './binary-formats.js';
 import { decodeAs, detectEncoding, goodRatio, textStats } from './text-detect.js';
+import { isTarBytes } from '../container/tar/detect.js';
 
 const TYPE_BY_EXT: Record<string, FileType> = {
   '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.txt': 'text', '.rst': 'text',
@@ -83,7 +84,7 @@ const RUN_SHARE = 0.25;
 /**
  * Text or binary, decided on the whole content (bounded windows across the file), never on the first bytes
  * alone (INSPECTION §2):
- * - a ZIP is binary (the container stage opens it), and so is native code that is not strong text;
+ * - a ZIP or tar is binary (the container stage opens it), and so is native code that is not strong text;
  * - a file with a binary magic (image, PDF, font, native code…) is text when it is strong text — no NUL
  *   and ≥ 95 % printable, which no real image, font or executable is. A `.pdf` with PDF structure (objects,
  *   xref, %%EOF) stays a PDF even when all ASCII;
@@ -94,7 +95,8 @@ const RUN_SHARE = 0.25;
  */
 export function classifyContent(bytes: Buffer, path = ''): ContentClass {
   if (bytes.length === 0) return TEXT;
-  if (isZipStart(bytes)) return BINARY;
+  // A tar of text files is mostly text with NUL padding; the container stage reads its members.
+  if (isZipStart(bytes) || isTarBytes(bytes)) return BINARY;
   const encoding = detectEncoding(bytes);
   const code = hasBinaryExecutableMagic(bytes);
   const magic = code || hasDataMagic(bytes);

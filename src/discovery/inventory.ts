@@ -3,6 +3,7 @@ import type { InventoryRow, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isExecutableArtifact } from '../container/concealment.js';
 import { isZipBytes } from '../container/zip/index.js';
+import { isGzipBytes, isTarBytes } from '../container/tar/detect.js';
 import { isUnopenableArchive, looksCompressed } from './binary-formats.js';
 import { classifyContent } from './classify.js';
 import { isVcsMetadata } from './vcs.js';
@@ -14,7 +15,13 @@ import { isVcsMetadata } from './vcs.js';
  * they are never out of scope.
  */
 export function isUnsupportedArchive(bytes: Buffer): boolean {
-  return isUnopenableArchive(bytes) || (looksCompressed(bytes) && !isZipBytes(bytes));
+  if (isOpenableContainer(bytes)) return false;
+  return isUnopenableArchive(bytes) || looksCompressed(bytes);
+}
+
+/** ZIP, tar and gzip are opened by the container stage, which records every refusal itself. */
+function isOpenableContainer(bytes: Buffer): boolean {
+  return isZipBytes(bytes) || isGzipBytes(bytes) || isTarBytes(bytes);
 }
 
 /**
@@ -59,7 +66,7 @@ export function inventoryRowFor(artifact: Artifact, scopeVcs = true): InventoryR
     // cannot open are unread: never let them pass as analyzed or out of scope.
     row.disposition = 'partial';
     row.reason = 'opaque_content';
-  } else if (row.content_kind === 'binary' && !isZipBytes(bytes)) {
+  } else if (row.content_kind === 'binary' && !isOpenableContainer(bytes)) {
     // Images, PDFs and other data: no rule reads them, and they cannot instruct an agent as text.
     row.disposition = 'out_of_scope';
     row.reason = 'binary_content';
@@ -87,6 +94,6 @@ function opaqueMessage(row: InventoryRow, bytes: Buffer): string {
     return 'Mixed content: its readable text was analyzed, but other parts are neither text nor a known binary format and were not analyzed.';
   }
   return isUnsupportedArchive(bytes)
-    ? 'Compressed or encrypted content in a format SkillSpector cannot open (only ZIP-based containers are inspected); its contents were not analyzed.'
+    ? 'Compressed or encrypted content in a format SkillSpector cannot open (only ZIP-based, tar and gzip containers are inspected); its contents were not analyzed.'
     : 'Executable binary content (native code, bytecode or a macro project) cannot be analyzed by text rules.';
 }

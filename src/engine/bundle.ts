@@ -2,6 +2,8 @@
 import { basename } from 'node:path';
 import { expandArchiveTarget, expandContainers } from '../container/expand.js';
 import { isZipBytes } from '../container/zip/index.js';
+import { isGzipBytes, isTarBytes } from '../container/tar/detect.js';
+import { passwordProvider } from '../container/zip/passwords.js';
 import { settleScope } from '../discovery/bundle-scope.js';
 import { recordInventory } from '../discovery/inventory.js';
 import { readBounded } from '../discovery/read.js';
@@ -39,7 +41,8 @@ export function collectBundle(target: ResolvedTarget, budget: Budget, ledger: Le
     for (const a of walk.artifacts) recordInventory(ledger, a);
     for (const path of walk.collisions) pinCollision(ledger, path);
     const diskPaths = new Set(ledger.inventory().map((r) => r.path));
-    const members = expandContainers(walk.artifacts, budget, ledger, { excludes: options.excludes, diskPaths });
+    // The disk text is read before any container is opened, so its passwords can open encrypted members.
+    const members = expandContainers(walk.artifacts, budget, ledger, { excludes: options.excludes, diskPaths, passwordCandidates: passwordProvider(walk.artifacts) });
     const artifacts = settleScope({ kind: 'directory', artifacts: [...walk.artifacts, ...members], ledger, root: walk.root });
     return { kind: 'directory', artifacts, bytecode: walk.bytecode };
   }
@@ -65,7 +68,7 @@ function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledge
     return { kind: 'file', artifacts: [], bytecode };
   }
   const artifact: Artifact = { path: name, origin: 'disk', bytes: read.bytes, size: read.size, truncated: read.truncated, mode: read.mode, hidden: isHiddenPath(name) };
-  if (isZipBytes(read.bytes) && !read.truncated) {
+  if ((isZipBytes(read.bytes) || isGzipBytes(read.bytes) || isTarBytes(read.bytes)) && !read.truncated) {
     // An archive target: opened in memory, its members form the bundle root.
     budget.bytes += read.bytes.length;
     const members = settleScope({ kind: 'archive', artifacts: expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() }), ledger });

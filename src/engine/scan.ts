@@ -401,6 +401,7 @@ function buildInventoryEntries(classified: readonly Classified[], ledger: Ledger
       type: c?.component.type ?? 'binary', executable: c?.component.executable ?? false, size: row.size_bytes, hidden: row.hidden,
     };
     if (row.provenance) entry.provenance = row.provenance;
+    if (row.decrypted_with) entry.decryptedWith = row.decrypted_with;
     if (row.disposition !== 'out_of_scope') {
       const concealment = concealmentOf(
         { row, bytes: c?.artifact.bytes, mode: c?.artifact.mode ?? 0, origin: c?.artifact.origin ?? 'member' },
@@ -426,5 +427,6 @@ function toInventoryRow(row: ReturnType<Ledger['inventory']>[number]): Inventory
     hidden: row.hidden, local_only: row.local_only, ...archiveFields(row),
   };
   if (row.reason !== undefined && row.disposition !== 'analyzed') out.reason = row.reason;
+  if (row.decrypted_with) out.decrypted_with = { file: row.decrypted_with.file, line: row.decrypted_with.line };
   return out;
 }

@@ -38,6 +38,14 @@ export interface InventoryRow {
   hidden: boolean;
   local_only: boolean;
   provenance?: Provenance;
+  /** An encrypted member opened with a password from the bundle's text: where that password was written. */
+  decrypted_with?: DecryptedWith;
+}
+
+/** A file and 1-based line of the bundle's text; the password itself is never recorded. */
+export interface DecryptedWith {
+  file: string;
+  line: number;
 }
 
 export type AnalyzerState = 'completed' | 'degraded' | 'failed' | 'not_applicable' | 'disabled';

@@ -88,7 +88,7 @@ export const REASON_MESSAGES: Record<ReasonCode, string> = {
   output_limit: 'Output record limit reached; further records were dropped.',
   manifest_parse_error: 'SKILL.md frontmatter could not be parsed; the manifest was treated as empty.',
   manifest_parse_limit: 'SKILL.md frontmatter exceeds the parser bounds; the manifest was treated as empty.',
-  archive_format_mismatch: 'The extension promises a container but the bytes are not a ZIP archive.',
+  archive_format_mismatch: 'The extension promises a container but the bytes are not in that format.',
   archive_member_limit: 'The archive member budget was spent; remaining members were not inspected.',
   archive_size_limit: 'The archive byte budget (expanded bytes or central directory size) was exceeded.',
   archive_member_size_limit: 'Archive member is larger than the per-member limit and was not analyzed.',

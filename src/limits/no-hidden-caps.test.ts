@@ -30,6 +30,11 @@ const ALLOWED: Record<string, string> = {
   'src/rules/supply-chain/sc6-typosquatting.ts MAX_DISTANCE': 'detector parameter (edit distance), not a bound on the text read',
   'src/rules/supply-chain/remote-fetch.ts MAX_LINE': 'per-line context prefix for following one download; the pattern rules read every line whole',
   'src/rules/supply-chain/sc2-remote-code-execution.ts MAX_LINE': 'per-line context prefix for a lure; the pattern rules read every line whole',
+  'src/rules/supply-chain/lure-wording.ts MAX_LINE': 'per-line context prefix for copy-and-paste wording near a download; the pattern rules read every line whole',
+  'src/rules/supply-chain/sc10-decrypted.ts MAX_MEMBERS': 'members named in one finding\'s label ("and N more" counts the rest); the finding is raised whatever the count',
+  'src/rules/supply-chain/sc10-wording.ts MAX_TABLE_ROWS': 'context heuristic (how far up a table header is looked for), not a bound on the text read',
+  'src/rules/supply-chain/sc10-wording.ts MAX_CELLS': 'cells read from one table row to find a password column; context, not a bound on the text read',
+  'src/rules/supply-chain/sc10-wording.ts MAX_LAYOUT_SKIP': 'context heuristic (blank lines and headings skipped between lure steps), not a bound on the text read',
   'src/rules/analysis-evasion/ae5-oversized-text.ts MAX_TEXT_CHARS': 'detection threshold (text longer than this is a finding), not a cap',
   'src/analysis/normalize.ts MAX_LEET_TOKEN': 'definition of a leetspeak word (longer tokens are not words), not a bound on the text read',
 };

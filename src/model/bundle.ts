@@ -31,6 +31,8 @@ export interface InventoryEntry {
   provenance?: Provenance;
   /** Set by the container stage when executable content is concealed (SC9). */
   concealment?: Concealment;
+  /** An encrypted member opened with a password from the bundle's text: where the password was written (SC10). */
+  decryptedWith?: { file: string; line: number };
 }
 
 export type ConcealmentReason = 'document_container' | 'hidden_artifact' | 'disguised_container';

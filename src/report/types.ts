@@ -32,6 +32,8 @@ export interface InventoryReportRow extends Partial<ArchiveFields> {
   reason?: ReasonCode;
   hidden: boolean;
   local_only: boolean;
+  /** An encrypted member opened with a password from the bundle's text: the file and line that gave it. */
+  decrypted_with?: { file: string; line: number };
 }
 
 export interface Location {

@@ -10,7 +10,8 @@ export function severityRank(s: Severity): number {
 export type Recommendation = 'SAFE' | 'CAUTION' | 'DO_NOT_INSTALL';
 export type ContentKind = 'text' | 'binary' | 'opaque';
 export type Disposition = 'analyzed' | 'partial' | 'failed' | 'out_of_scope';
-export type ContainerType = 'zip' | 'docx' | 'xlsx' | 'pptx';
+// ZIP family (zip, OOXML, OpenDocument) and the tar family (tar, gzip-wrapped or a plain gzip stream); CONTRACT §13.
+export type ContainerType = 'zip' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'tar' | 'gzip';
 /** Where a concealed artifact sits: a real container type, or the filesystem for plain files. */
 export type ProvenanceContainer = ContainerType | 'filesystem';
 

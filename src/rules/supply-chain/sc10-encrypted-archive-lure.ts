@@ -4,6 +4,8 @@ import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { viewsOf } from '../../analysis/views.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
+import { withDecryptions } from './sc10-decrypted.js';
+import { emphasisedPassword, passwordCell, runsByPath, stepsAfter } from './sc10-wording.js';
 
 type BundleHit = RuleHit & { file: string };
 
@@ -31,8 +33,9 @@ const MAX_LINE = 4_096;
 const EXTRACTION = /\b(?:unzip|unrar|unpack|extract|decompress|7z[az]?(?:\.exe)?\s{1,4}[xe])\b/i;
 const EXTRACTION_REACH = 2;
 // Then running what came out of it: the lure is complete, and the payload runs on the user's machine.
-const RUN_CONTENT =
+const RUN_VERB =
   /\b(?:run|launch|execute|start|double[- ]?click|install)\b[^\n]{0,80}?(?:\.(?:exe|app|pkg|dmg|msi|bat|cmd|ps1|sh|bin|command|scr|jar|vbs)\b|\b(?:it|them|the\s{1,4}(?:executable|binary|installer|program|app|application|tool|helper|setup|launcher|agent|file)|inside|the\s{1,4}extracted)\b)|\bopen\b[^\n]{0,80}?\.(?:exe|app|pkg|dmg|msi|bat|cmd|command|scr|jar|vbs)\b/i;
+const RUN_CONTENT = { test: (text: string): boolean => RUN_VERB.test(text) || runsByPath(text) };
 const RUN_REACH = 3;
 
 export function findPassword(line: string): string | null {
@@ -47,7 +50,7 @@ export function findPassword(line: string): string | null {
     if (m[1] !== undefined && EXPRESSION.test(secret) && /[.([]/.test(secret)) continue;
     return secret;
   }
-  return null;
+  return emphasisedPassword(line);
 }
 
 /** The first verb that governs an archive mention on this line, with its offset. */
@@ -66,7 +69,7 @@ function lureHits(file: FileView, lines: LineList): BundleHit[] {
   const out: BundleHit[] = [];
   let lastPassword = -Infinity;
   const passwordLines: number[] = [];
-  for (let i = 0; i < lines.length; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE))) passwordLines.push(i);
+  for (let i = 0; i < lines.length; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) || passwordCell(lines, i)) passwordLines.push(i);
   if (passwordLines.length === 0) return out;
   let p = 0;
   for (let i = 0; i < lines.length && out.length < 64; i += 1) {
@@ -82,7 +85,7 @@ function lureHits(file: FileView, lines: LineList): BundleHit[] {
     if (near === undefined || near > i + reach || near === lastPassword) continue;
     lastPassword = near;
     const from = Math.max(0, Math.min(i, near) - 1);
-    const to = Math.min(lines.length - 1, Math.max(i, near) + RUN_REACH);
+    const to = stepsAfter(lines, Math.max(i, near), RUN_REACH);
     let runLine = -1;
     for (let l = from; l <= to && runLine === -1; l += 1) if (RUN_CONTENT.test((lines.at(l) ?? '').slice(0, MAX_LINE))) runLine = l;
     const hit: BundleHit = {
@@ -114,7 +117,7 @@ export const sc10 = defineRule({
     confidence: 0.85,
     title: 'Encrypted Archive Lure',
     description:
-      'Text that tells the user or agent to download or open a password-protected archive and gives the password alongside (for example "extract tools.zip with password: infected123", "unzip with password `x`", "extract using `x`"), or a bundled archive with unreadable (encrypted) members paired with a password in the skill\'s text. Encrypting a payload is how malware gets past scanners; supplying the password in the instructions is the lure. When the same steps also say to run what comes out of the archive (the executable, the installer, "launch it"), the lure is complete and the finding is CRITICAL.',
+      'Text that tells the user or agent to download or open a password-protected archive and gives the password alongside (for example "extract tools.zip with password: infected123", "unzip with password `x`", "extract using `x`"), or a bundled archive with unreadable (encrypted) members paired with a password in the skill\'s text. Encrypting a payload is how malware gets past scanners; supplying the password in the instructions is the lure. When the same steps also say to run what comes out of the archive (the executable, the installer, "launch it"), the lure is complete and the finding is CRITICAL. When a password from the text actually opens an encrypted member bundled with the skill, the finding sits on that line, names the member, and is at least HIGH; the password itself is never reported.',
     remediation:
       'Ship tools as reviewable, unencrypted files or install them from a trusted package registry. Never instruct users or agents to unpack password-protected archives.',
   },
@@ -145,6 +148,6 @@ export const sc10 = defineRule({
         out.push(why ? { ...downgradeCautionary(h, h.confidence ?? 0.85, why), file: h.file } : h);
       }
     }
-    return out;
+    return withDecryptions(out, bundle.inventory);
   },
 });

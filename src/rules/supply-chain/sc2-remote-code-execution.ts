@@ -6,6 +6,7 @@ import type { BundleView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 import { defineRule } from '../types.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
+import { copyPasteNear } from './lure-wording.js';
 import {
   anonymousKind, downloadThenRun, fetchedThenEvaluated, hasDownloadTarget, hostOf, NO_PROJECT, projectIdentity, segmentOrigin, urlsIn,
   type AnonymousKind, type Origin, type ProjectIdentity,
@@ -120,10 +121,17 @@ function classify(spec: Spec, matched: string, after: string, where: Where, proj
   return calibrate(spec.label, spec.confidence, segmentOrigin(segment, project, spec.kind === 'shell-download'), where);
 }
 
+/** A download from a host nobody vouches for, handed to the reader to copy into a terminal: the hand-run lure. */
+function handRun(c: Judged, lines: LineList, line: number, where: Where): Judged {
+  if (c.origin !== 'unknown' || c.severity !== 'HIGH' || !where.instructions || !copyPasteNear(lines, line)) return c;
+  return { ...c, severity: 'CRITICAL', label: `${c.label}, from an unvetted host, to be pasted into a terminal by hand` };
+}
+
 // "Visit <paste URL> and execute the command in Terminal", "open <snippet link>, copy the line and paste it
-// into your terminal": the text of an anonymous page, run by hand. Judged within a few lines of the link.
+// into your terminal", "press Win+R, paste the text at <link> and hit Enter": the text of an anonymous page,
+// run by hand. Judged within a few lines of the link.
 const RUN_BY_HAND =
-  /\b(?:paste|run|execute|enter|type)\b[^\n]{0,80}?\b(?:in|into|on|inside)\s{1,4}(?:a\s{1,4}new\s{1,4}|a\s{1,4}|the\s{1,4}|your\s{1,4})?(?:terminal|shell|command[- ]?line|console|powershell|cmd(?:\.exe)?|command prompt|bash|zsh|run dialog)\b|\bexecute\s{1,4}(?:the|this|that|it|its)\b|\bcopy\b[^\n]{0,80}?\b(?:paste|run|execute)\b/i;
+  /\b(?:paste|run|execute|enter|type)\b[^\n]{0,80}?\b(?:in|into|on|inside)\s{1,4}(?:a\s{1,4}new\s{1,4}|a\s{1,4}|the\s{1,4}|your\s{1,4})?(?:terminal|shell|command[- ]?line|console|powershell|cmd(?:\.exe)?|command prompt|bash|zsh|run dialog)\b|\bexecute\s{1,4}(?:the|this|that|it|its)\b|\bcopy\b[^\n]{0,80}?\b(?:paste|run|execute)\b|\bpaste\b[^\n]{0,160}?\b(?:press|hit)\s{1,4}(?:enter|return)\b|\bwin(?:dows)?(?:\s{0,2}key)?\s{0,2}\+\s{0,2}r\b/i;
 const LURE_BEFORE = 1;
 const LURE_AFTER = 2;
 const MAX_LINE = 2_000;
@@ -184,7 +192,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       const key = `${line}\u001f${spec.kind}`;
       if (hits.has(key)) continue;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
-      const c = classify(spec, m[0], after, whereOf(line), project);
+      const c = handRun(classify(spec, m[0], after, whereOf(line), project), view.lines, line, whereOf(line));
       hits.set(key, {
         line, matched: m[0], column: m.index - view.index.lineStart(line), label: c.label, severity: c.severity, confidence: c.confidence,
         ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind, ...(c.origin ? { origin: c.origin, host: c.host } : {}) },
@@ -200,7 +208,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       ? o.origin === 'anonymous'
         ? { severity: 'HIGH', confidence: 0.7, label: `Download verified, then executed, from ${ANONYMOUS_LABEL[o.anonymous ?? 'anonymous-host']}` }
         : { severity: 'LOW', confidence: 0.3, label: 'Download verified, then executed' }
-      : calibrate('Download saved to a file and executed', 0.85, o, whereOf(run.line));
+      : handRun(calibrate('Download saved to a file and executed', 0.85, o, whereOf(run.line)), lines, run.line, whereOf(run.line));
     hits.set(key, {
       line: run.line, endLine: run.runLine, matched: run.segment, column: 0, label: c.label, severity: c.severity, confidence: c.confidence,
       ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'download-then-run', runLine: run.runLine, verified: run.verified, origin: o.origin, host: o.host },
@@ -243,7 +251,7 @@ export const sc2 = defineRule({
     confidence: 0.85,
     title: 'Remote Code Execution via Download',
     description:
-      'Code fetched from the network and executed in the same step: curl/wget piped into a shell or interpreter, `bash <(curl …)`, `eval "$(curl …)"`, PowerShell `iex (iwr …)`, a download saved and then run, exec/eval of fetched text in Python or JavaScript, or instructions to open a paste/snippet page and run its command in a terminal by hand. Whatever the server returns at that moment runs with the agent\'s privileges, unreviewed and unpinned. Severity follows who serves it and where the step sits: a vendor\'s official installer host (or a domain the vendor controls entirely) is LOW; a project\'s own versioned release or own domain is LOW in setup steps and MEDIUM in other instructions; an unknown host is HIGH; a raw IP address, paste site, URL shortener, tunnel or anonymous file drop is CRITICAL. Package installs from a URL are LOW.',
+      'Code fetched from the network and executed in the same step: curl/wget piped into a shell or interpreter, `bash <(curl …)`, `eval "$(curl …)"`, PowerShell `iex (iwr …)`, a download saved and then run, exec/eval of fetched text in Python or JavaScript, or instructions to open a paste/snippet page and run its command in a terminal by hand. Whatever the server returns at that moment runs with the agent\'s privileges, unreviewed and unpinned. Severity follows who serves it and where the step sits: a vendor\'s official installer host (or a domain the vendor controls entirely) is LOW; a project\'s own versioned release or own domain is LOW in setup steps and MEDIUM in other instructions; an unknown host is HIGH, and CRITICAL when the text tells the reader to copy and paste the line into a terminal; a raw IP address, paste site, URL shortener, tunnel or anonymous file drop is CRITICAL. Package installs from a URL are LOW.',
     remediation:
       'Vendor the script into the skill so it is reviewed with it, or download to a file, verify a pinned checksum or signature, and only then run it. Never evaluate fetched text.',
   },

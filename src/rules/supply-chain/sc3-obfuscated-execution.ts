@@ -58,6 +58,7 @@ const SHELL_DECODE = String.raw`(?:base64\s{1,4}(?:-d|-di|--decode|-D)|xxd\s{1,4
 // Not preceded by `.` or an identifier character: the builtins exec/eval, not `regex.exec(…)`.
 const BUILTIN = String.raw`(?<![.\w$])`;
 const SHELL_RUN = String.raw`\b(?:os\s{0,2}\.\s{0,2}(?:system|popen)|subprocess\s{0,2}\.\s{0,2}(?:run|call|Popen|check_output|check_call|getoutput)|execSync|spawnSync|child_process\s{0,2}\.\s{0,2}(?:exec|spawn)|Runtime\s{0,2}\.\s{0,2}getRuntime\s{0,2}\(\s{0,2}\)\s{0,2}\.\s{0,2}exec|shell_exec|passthru|popen|proc_open)`;
+const ESCAPES = String.raw`(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}|\\u[0-9a-fA-F]{4})`;
 const VAR = String.raw`\$\{?[A-Za-z_]\w{0,20}\}?`;
 
 const SPECS: readonly Spec[] = [
@@ -78,7 +79,7 @@ const SPECS: readonly Spec[] = [
     label: 'Decoded payload piped into a shell', kind: 'exec', confidence: 0.9, keywords: SHELL_DECODE_WORDS, also: PIPE,
   },
   {
-    re: new RegExp(String.raw`(?:\beval|\b(?:ba|z|da|k)?sh\s{1,4}-c|\bpython[0-9.]{0,4}\s{1,4}-c|\bsource|(?:^|[\s;&|])\.)\s{1,4}["']?(?:\$\(|\x60|<\()[^\n]{0,200}?(?:\b${SHELL_DECODE}|\|\s{0,4}rev\b|\|\s{0,4}tr\s)`, 'gim'),
+    re: new RegExp(String.raw`(?:\beval|\b(?:ba|z|da|k)?sh\s{1,4}(?:-c|<<<)|\bpython[0-9.]{0,4}\s{1,4}-c|\bsource|(?:^|[\s;&|])\.)\s{1,4}["']?(?:\$\(|\x60|<\()[^\n]{0,200}?(?:\b${SHELL_DECODE}|\|\s{0,4}rev\b|\|\s{0,4}tr\s)`, 'gim'),
     label: 'Shell evaluates decoded text', kind: 'exec', confidence: 0.85, keywords: ['$(', '`', '<('], also: [...SHELL_DECODE_WORDS, 'rev', ...TR_WORDS],
   },
   {
@@ -92,6 +93,11 @@ const SPECS: readonly Spec[] = [
   {
     re: new RegExp(String.raw`\b(?:printf|echo\s{1,4}-[neE]{1,3})\s{1,4}\$?['"][^'"\n]{0,40}(?:\\x[0-9a-fA-F]{2}|\\[0-7]{3}|\\u[0-9a-fA-F]{4}){4}[^\n]{0,400}?\|\s{0,4}${SINK}`, 'gi'),
     label: 'Escaped bytes piped into a shell', kind: 'exec', confidence: 0.85, keywords: ['printf', 'echo'], also: PIPE,
+  },
+  {
+    // `sh -c "$(printf '\x63\x75…')"`, `bash <(echo -e '\x..')`, `eval $'\x63…'`: escaped bytes evaluated as a command.
+    re: new RegExp(String.raw`(?:\beval|\b(?:ba|z|da|k)?sh(?:\s{1,4}-c)?|\bsource|(?:^|[\s;&|])\.)\s{1,4}(?:["']?(?:\$\(|\x60|<\()\s{0,4}(?:printf|echo\s{1,4}-[neE]{1,3})\s{1,4}\$?['"]|\$')${ESCAPES}{4}`, 'gim'),
+    label: 'Shell evaluates escaped bytes', kind: 'exec', confidence: 0.85, keywords: ['\\x', '\\u', '\\1', '\\0'], also: ['$(', '`', '<(', "$'"],
   },
   {
     // `c=cu; d=rl; $c$d -s host/x | $SHELL`: a command name assembled from variables, fed to a shell.
@@ -195,8 +201,15 @@ const COMMENT_LINE: Readonly<Record<string, RegExp>> = {
 const TABLE_ROW = /^\s{0,8}\|/;
 const PROSE_TYPES: ReadonlySet<string> = new Set(['markdown', 'text']);
 
-function judge(file: FileView, spec: Spec, lines: LineList, line: number, matched: string, after: string): { severity: Severity; confidence: number; label: string } | null {
+// `base64 -d | bash` named in running prose: an inline code span that opens with the decoder and hands it
+// no input (no `echo … |` before it, no file or `<<<` after it) names the idiom; nothing is decoded.
+const DECODER_ALONE = new RegExp(String.raw`^${SHELL_DECODE}(?:\s{1,4}-{1,2}[A-Za-z]{1,12}){0,4}\s{0,4}\|`, 'i');
+
+function judge(file: FileView, spec: Spec, lines: LineList, line: number, matched: string, after: string, before: string): { severity: Severity; confidence: number; label: string } | null {
   if (PROSE_TYPES.has(file.type) && TABLE_ROW.test((lines.at(line - 1) ?? '').slice(0, 40))) return null;
+  if (PROSE_TYPES.has(file.type) && before === '`' && DECODER_ALONE.test(matched)) {
+    return { severity: 'LOW', confidence: 0.3, label: `${spec.label} (the idiom named in prose, with no input to decode)` };
+  }
   if (COMMENT_LINE[file.type]?.test((lines.at(line - 1) ?? '').slice(0, 200))) {
     return { severity: 'LOW', confidence: 0.3, label: `${spec.label} (in a comment)` };
   }
@@ -223,7 +236,8 @@ function scan(file: FileView, view: SharedView, tag: string | undefined, hits: R
       const after = view.text.slice(m.index + m[0].length, m.index + m[0].length + 8);
       const label = spec.refine ? spec.refine(m[0]) : spec.label;
       if (label === null) continue;
-      const j = judge(file, label === spec.label ? spec : { ...spec, label }, view.lines, line, m[0], after);
+      const before = m.index > 0 ? view.text.charAt(m.index - 1) : '';
+      const j = judge(file, label === spec.label ? spec : { ...spec, label }, view.lines, line, m[0], after, before);
       if (!j) continue;
       hits.push({
         line, column: m.index - view.index.lineStart(line), matched: m[0], label: j.label, severity: j.severity, confidence: j.confidence,
@@ -249,7 +263,7 @@ export const sc3 = defineRule({
     confidence: 0.8,
     title: 'Obfuscated Code Execution',
     description:
-      'A hidden payload decoded and executed: exec/eval of base64, hex, zlib, marshal or ROT13 data (in one call or through a variable), `base64 -d | sh`, `rev | bash`, a ROT13 `tr … | sh`, escaped bytes (`printf \'\\x..\' | sh`) or a command spliced from variables (`$c$d … | $SHELL`) piped into a shell, PowerShell -EncodedCommand or Invoke-Expression of base64. These are reported CRITICAL wherever the agent reads or runs them, SKILL.md included: legitimate skills have no reason to hide what they run. Obfuscation marks in code (JavaScript-obfuscator `_0x…(` identifiers, inline `__import__("os").system`, very long encoded literals) are reported HIGH. Base64 in signatures, certificates, SBOMs and lockfiles is data and is not read; an encoded PowerShell command inside a data string of another language is LOW until a process call runs it.',
+      'A hidden payload decoded and executed: exec/eval of base64, hex, zlib, marshal or ROT13 data (in one call or through a variable), `base64 -d | sh`, `rev | bash`, a ROT13 `tr … | sh`, escaped bytes (`printf \'\\x..\' | sh`, `sh -c "$(printf \'\\x..\')"`, `eval $\'\\x..\'`), a decoded here-string (`bash <<< "$(base64 -d <<< …)"`) or a command spliced from variables (`$c$d … | $SHELL`) piped into a shell, PowerShell -EncodedCommand or Invoke-Expression of base64. These are reported CRITICAL wherever the agent reads or runs them, SKILL.md included: legitimate skills have no reason to hide what they run. Obfuscation marks in code (JavaScript-obfuscator `_0x…(` identifiers, inline `__import__("os").system`, very long encoded literals) are reported HIGH. A bare `base64 -d | bash` named in prose with nothing fed to the decoder is LOW. Base64 in signatures, certificates, SBOMs and lockfiles is data and is not read; an encoded PowerShell command inside a data string of another language is LOW until a process call runs it.',
     remediation:
       'Replace the encoded payload with readable source that reviewers (and scanners) can inspect. If data must be embedded, load it as data and never pass it to exec/eval or a shell.',
   },
