@@ -149,10 +149,11 @@ export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: bo
   const sarifOptions = prepareSarifOptions(target, opts);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const minSeverity = parseSeverity(opts.minSeverity, '--min-severity');
-  for (const file of [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]) checkSideWrite(file, reportWrite(target));
+  const outputs = [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])];
+  for (const file of outputs) checkSideWrite(file, reportWrite(target));
   const decision = decideLlm(opts, env);
   // The reports this scan writes inside the target are never analysed by it (a report never scans itself).
-  const reportPaths = [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])]
+  const reportPaths = outputs
     .map((file) => baselineInside(target, file))
     .filter((p): p is string => p !== undefined);
   const inputs = { ...scanInputs(target, opts), ...(reportPaths.length > 0 ? { reportPaths } : {}) };

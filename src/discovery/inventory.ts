@@ -2,8 +2,7 @@
 import type { InventoryRow, Ledger } from '../ledger/index.js';
 import type { Artifact } from '../shared/artifact.js';
 import { isExecutableArtifact } from '../container/concealment.js';
-import { isZipBytes } from '../container/zip/index.js';
-import { isGzipBytes, isTarBytes } from '../container/tar/detect.js';
+import { isOpenableContainerBytes } from '../container/openable.js';
 import { isUnopenableArchive, looksCompressed } from './binary-formats.js';
 import { classifyContent } from './classify.js';
 import { isVcsMetadata } from './vcs.js';
@@ -15,13 +14,9 @@ import { isVcsMetadata } from './vcs.js';
  * they are never out of scope.
  */
 export function isUnsupportedArchive(bytes: Buffer): boolean {
-  if (isOpenableContainer(bytes)) return false;
+  // ZIP, tar and gzip are opened by the container stage, which records every refusal itself.
+  if (isOpenableContainerBytes(bytes)) return false;
   return isUnopenableArchive(bytes) || looksCompressed(bytes);
-}
-
-/** ZIP, tar and gzip are opened by the container stage, which records every refusal itself. */
-function isOpenableContainer(bytes: Buffer): boolean {
-  return isZipBytes(bytes) || isGzipBytes(bytes) || isTarBytes(bytes);
 }
 
 /**
@@ -66,7 +61,7 @@ export function inventoryRowFor(artifact: Artifact, scopeVcs = true): InventoryR
     // cannot open are unread: never let them pass as analyzed or out of scope.
     row.disposition = 'partial';
     row.reason = 'opaque_content';
-  } else if (row.content_kind === 'binary' && !isOpenableContainer(bytes)) {
+  } else if (row.content_kind === 'binary' && !isOpenableContainerBytes(bytes)) {
     // Images, PDFs and other data: no rule reads them, and they cannot instruct an agent as text.
     row.disposition = 'out_of_scope';
     row.reason = 'binary_content';

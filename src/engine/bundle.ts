@@ -1,8 +1,7 @@
 // Stage 1–2: the target's artifacts, read under the bundle budgets, with their inventory rows.
 import { basename } from 'node:path';
 import { expandArchiveTarget, expandContainers } from '../container/expand.js';
-import { isZipBytes } from '../container/zip/index.js';
-import { isGzipBytes, isTarBytes } from '../container/tar/detect.js';
+import { isOpenableContainerBytes } from '../container/openable.js';
 import { passwordProvider } from '../container/zip/passwords.js';
 import { settleScope } from '../discovery/bundle-scope.js';
 import { recordInventory } from '../discovery/inventory.js';
@@ -68,7 +67,7 @@ function collectSingleFile(target: ResolvedTarget, budget: Budget, ledger: Ledge
     return { kind: 'file', artifacts: [], bytecode };
   }
   const artifact: Artifact = { path: name, origin: 'disk', bytes: read.bytes, size: read.size, truncated: read.truncated, mode: read.mode, hidden: isHiddenPath(name) };
-  if ((isZipBytes(read.bytes) || isGzipBytes(read.bytes) || isTarBytes(read.bytes)) && !read.truncated) {
+  if (isOpenableContainerBytes(read.bytes) && !read.truncated) {
     // An archive target: opened in memory, its members form the bundle root.
     budget.bytes += read.bytes.length;
     const members = settleScope({ kind: 'archive', artifacts: expandArchiveTarget(artifact, budget, ledger, { excludes: options.excludes, diskPaths: new Set() }), ledger });

@@ -6,7 +6,9 @@ import type { Finding } from '../analysis/finding.js';
 import type { Ledger } from '../ledger/index.js';
 import type { LlmClient } from '../llm/client/types.js';
 import { runMeta } from '../llm/meta.js';
-import type { MetaResult, ReplyCache } from '../llm/meta.js';
+import type { MetaResult } from '../llm/meta.js';
+import { isProviderWide } from '../llm/calls.js';
+import type { ReplyCache } from '../llm/calls.js';
 import { META_PROMPT_VERSION } from '../llm/meta-prompt.js';
 import { selectForLlm, withheldLedgerRows } from '../llm/select.js';
 import type { Withheld } from '../llm/select.js';
@@ -17,8 +19,6 @@ import type { FileView } from '../model/bundle.js';
 import type { RuleMeta } from '../rules/types.js';
 import type { LlmFailureSummary, LlmStageMetadata } from './llm-metadata.js';
 import { describeFailures, stopLimitation } from './llm-metadata.js';
-
-const PROVIDER_WIDE_KINDS: ReadonlySet<string> = new Set(['timeout', 'network', 'http']);
 
 /** How large and how many requests may be; each has a default a user rarely needs to change. */
 export interface LlmLimits {
@@ -149,7 +149,7 @@ export async function runLlmStage(
     maxCalls: Math.max(0, settings.maxCalls - semantic.calls), tokenBudget: Math.max(0, settings.tokenBudget - spent),
     cache: cacheFor(settings.cache, settings.model, META_PROMPT_VERSION),
     // After a provider-wide failure every further request would wait out the same timeout or error.
-    providerDown: semantic.stopped?.reason === 'provider_failure' || semantic.failures.some((f) => PROVIDER_WIDE_KINDS.has(f.kind)),
+    providerDown: semantic.stopped?.reason === 'provider_failure' || semantic.failures.some((f) => isProviderWide(f.kind)),
   });
   const failures: LlmFailureSummary[] = [
     ...semantic.failures.map((f) => ({ analyzer: 'llm-semantic' as const, kind: f.kind, message: f.message })),
@@ -195,4 +195,21 @@ function stoppedOf(semantic: SemanticResult, meta: MetaResult): LlmStageMetadata
   if (semantic.stopped) return { reason: semantic.stopped.reason, files_unreviewed: semantic.stopped.unreviewedFiles.length };
   if (meta.stopped) return { reason: meta.stopped.reason, files_unreviewed: meta.stopped.files.length };
   return null;
+}
+
+/** The stage's result when it threw: the static findings unchanged, the analyzer failed, the scan degraded. */
+export function failedLlmStage(staticFindings: readonly Finding[], ledger: Ledger, settings: LlmScanSettings, err: unknown): LlmStageResult {
+  const message = `The LLM stage failed unexpectedly (${err instanceof Error ? err.name : typeof err}); the scan has static analysis only.`;
+  ledger.setAnalyzerStatus({ analyzer_id: 'llm-semantic', status: 'failed', files: 0, reason_code: 'analyzer_runtime_error', message });
+  return {
+    findings: [...staticFindings], degraded: true,
+    metadata: {
+      llm_provider: settings.provider, llm_model: settings.model, llm_calls: 0, llm_input_tokens: 0, llm_output_tokens: 0, llm_used: false,
+      llm: {
+        files_sent: 0, files_withheld: 0, cache_hits: 0, semantic_findings: 0, quotes_discarded: 0,
+        meta: { reviewed: 0, confirmed: 0, raised: 0, false_positives: 0, refused_downgrades: 0 },
+        stopped: null, degraded: true, failures: [{ analyzer: 'llm-semantic', kind: 'network', message }],
+      },
+    },
+  };
 }

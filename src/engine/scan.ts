@@ -32,7 +32,7 @@ import { collectBundle } from './bundle.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
 import type { Classified } from './components.js';
 import { runSignatureStage } from './signatures.js';
-import { runLlmStage } from './llm-stage.js';
+import { failedLlmStage, runLlmStage } from './llm-stage.js';
 import type { LlmScanSettings, LlmStageResult } from './llm-stage.js';
 import type { SignatureSet } from '../signatures/index.js';
 
@@ -104,24 +104,12 @@ export async function finishScanAsync(prepared: PreparedScan, more: FinishOption
  */
 async function llmStage(prepared: PreparedScan, analysed: Analysed, settings: LlmScanSettings): Promise<LlmStageResult> {
   const { ledger } = prepared.state;
-  const rules = new Map((prepared.state.options.rules ?? RULES).filter((r) => r.kind === 'llm').map((r) => [r.meta.id, r.meta]));
+  const rules = new Map((analysed.options.rules ?? RULES).filter((r) => r.kind === 'llm').map((r) => [r.meta.id, r.meta]));
   prepared.state.budgetClock.pause();
   try {
     return await runLlmStage(prepared.files, analysed.findings, ledger, settings, rules);
   } catch (err) {
-    const message = `The LLM stage failed unexpectedly (${err instanceof Error ? err.name : typeof err}); the scan has static analysis only.`;
-    ledger.setAnalyzerStatus({ analyzer_id: 'llm-semantic', status: 'failed', files: 0, reason_code: 'analyzer_runtime_error', message });
-    return {
-      findings: analysed.findings, degraded: true,
-      metadata: {
-        llm_provider: settings.provider, llm_model: settings.model, llm_calls: 0, llm_input_tokens: 0, llm_output_tokens: 0, llm_used: false,
-        llm: {
-          files_sent: 0, files_withheld: 0, cache_hits: 0, semantic_findings: 0, quotes_discarded: 0,
-          meta: { reviewed: 0, confirmed: 0, raised: 0, false_positives: 0, refused_downgrades: 0 },
-          stopped: null, degraded: true, failures: [{ analyzer: 'llm-semantic', kind: 'network', message }],
-        },
-      },
-    };
+    return failedLlmStage(analysed.findings, ledger, settings, err);
   } finally {
     prepared.state.budgetClock.resume();
   }

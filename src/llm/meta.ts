@@ -3,8 +3,9 @@
 // in input order: nothing is dropped, nothing is lowered, and findings in files that were not sent
 // are neither reviewed nor described to the provider in any way.
 import type { Finding } from '../analysis/finding.js';
-import type { z } from 'zod';
-import type { LlmClient, LlmFailureKind, LlmRequest, LlmResult } from './client/types.js';
+import { completeSafely, isProviderWide } from './calls.js';
+import type { ReplyCache } from './calls.js';
+import type { LlmClient, LlmFailureKind } from './client/types.js';
 import { estimateTokens } from './estimate.js';
 import type { FenceFile } from './fence.js';
 import { applyVerdict } from './meta-apply.js';
@@ -31,16 +32,7 @@ export interface MetaOptions {
   providerDown?: boolean;
 }
 
-/** A reply store keyed by the content a request describes (never by the prompt, whose fence nonce is random). */
-export interface ReplyCache {
-  get(content: string): unknown;
-  put(content: string, value: unknown): void;
-}
-
 export type MetaStopReason = 'max_calls' | 'token_budget' | 'provider_failure';
-
-/** Failures of the provider itself rather than of one reply: further calls would fail the same way. */
-const PROVIDER_WIDE: ReadonlySet<LlmFailureKind> = new Set(['timeout', 'network', 'http']);
 
 /** One file whose call failed; its findings came back unchanged and the caller marks the scan degraded. */
 export interface MetaFailure {
@@ -209,7 +201,7 @@ export async function runMeta(client: LlmClient, findings: readonly Finding[], s
       failures.push({ file: path, kind: result.kind, message: result.message });
       // The request was sent and may be billed: its input counts against the budget.
       spent += estimatedInput;
-      if (PROVIDER_WIDE.has(result.kind) && index + 1 < groups.length) {
+      if (isProviderWide(result.kind) && index + 1 < groups.length) {
         stopped = stopAt(groups, index + 1, 'provider_failure', settings.maxFindingsPerFile, counts);
         break;
       }
@@ -233,13 +225,4 @@ function stopAt(groups: readonly [string, number[]][], from: number, reason: Met
   const rest = groups.slice(from);
   counts.notReviewed += rest.reduce((n, [, list]) => n + Math.min(list.length, Math.max(0, perFile)), 0);
   return { reason, files: rest.map(([p]) => p) };
-}
-
-async function completeSafely<S extends z.ZodObject>(client: LlmClient, request: LlmRequest<S>): Promise<LlmResult<z.output<S>>> {
-  try {
-    return await client.complete(request);
-  } catch (error) {
-    // Adapters return failures rather than throw; this guards any other LlmClient implementation.
-    return { ok: false, kind: 'network', message: `LLM client failed: ${error instanceof Error ? error.message : String(error)}`, retries: 0 };
-  }
 }

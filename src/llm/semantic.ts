@@ -3,10 +3,11 @@
 // every provider failure is returned, never thrown, so the caller can mark the scan degraded.
 import { sanitizeText } from '../shared/sanitize.js';
 import type { Severity } from '../shared/types.js';
-import type { LlmClient, LlmFailure, LlmResult } from './client/types.js';
+import type { LlmClient, LlmFailure } from './client/types.js';
 import { estimateTokens } from './estimate.js';
 import type { FenceFile } from './fence.js';
-import type { ReplyCache } from './meta.js';
+import { completeSafely, isProviderWide } from './calls.js';
+import type { ReplyCache } from './calls.js';
 import { declarationChars, fenceFiles } from './fence.js';
 import type { DiscardWhy } from './quotes.js';
 import { checkQuotes } from './quotes.js';
@@ -72,8 +73,6 @@ export interface SemanticResult {
 }
 
 const MAX_TEXT_CHARS = 2000;
-/** Failures of the provider itself rather than of one reply: further calls would fail the same way. */
-const PROVIDER_WIDE: ReadonlySet<LlmFailure['kind']> = new Set(['timeout', 'network', 'http']);
 
 function clampConfidence(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
@@ -149,15 +148,6 @@ class Collector {
   }
 }
 
-async function completeSafely(client: LlmClient, system: string, user: string, options: SemanticOptions): Promise<LlmResult<{ findings: SemanticReplyFinding[] }>> {
-  try {
-    return await client.complete({ system, user, schema: SemanticReply, schemaName: SEMANTIC_SCHEMA_NAME, maxOutputTokens: options.maxOutputTokens, timeoutMs: options.timeoutMs });
-  } catch (error) {
-    // Adapters return failures rather than throw; this guards any other LlmClient implementation.
-    return { ok: false, kind: 'network', message: `LLM client failed: ${error instanceof Error ? error.message : String(error)}`, retries: 0 };
-  }
-}
-
 /** What a cached reply is keyed on: exactly the file parts one request carries. */
 function batchContent(batch: Batch): string {
   return JSON.stringify(batch.map((p) => [p.path, p.lineOffset, p.text]));
@@ -203,13 +193,13 @@ export async function runSemantic(client: LlmClient, files: readonly FenceFile[]
       break;
     }
     result.calls++;
-    const reply = await completeSafely(client, SEMANTIC_SYSTEM_PROMPT, user, options);
+    const reply = await completeSafely(client, { system: SEMANTIC_SYSTEM_PROMPT, user, schema: SemanticReply, schemaName: SEMANTIC_SCHEMA_NAME, maxOutputTokens: options.maxOutputTokens, timeoutMs: options.timeoutMs });
     if (!reply.ok) {
       const { ok: _ok, ...failure } = reply;
       result.failures.push({ ...failure, call: result.calls, files: unreviewed([batch]) });
       // The request was sent and may be billed: its input counts against the budget.
       spent += estimatedInput;
-      if (PROVIDER_WIDE.has(reply.kind) && index + 1 < batches.length) {
+      if (isProviderWide(reply.kind) && index + 1 < batches.length) {
         stop('provider_failure', index + 1);
         break;
       }
