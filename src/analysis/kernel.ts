@@ -5,6 +5,7 @@
 import { defaultLimits } from '../limits/index.js';
 import type { Limits } from '../limits/index.js';
 import { globalOf } from './regex.js';
+import { localize } from './localized.js';
 
 /** A cap that cut matching short in one file: what was observed against the limit. */
 export interface LimitHit {
@@ -46,10 +47,45 @@ export function deadlinePassed(): boolean {
  * stop, or a number to resume matching at that offset. Zero-length matches advance by one. Stops early
  * when the scan deadline passes (the engine records the file as cut short), and when the regex engine
  * gives up on one enormous match (V8 throws `RangeError` when its backtracking stack is spent): that is
- * noted as a limit, never thrown, so no input can make a rule fail.
+ * noted as a limit, never thrown, so no input can make a rule fail. `from`: the offset matching starts at.
  */
-export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => boolean | number | void): void {
+export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) => boolean | number | void, from = 0): void {
+  const slices = from === 0 ? localize(text, re) : undefined;
+  if (matchStats) countRun(re, slices === undefined || slices.bounds.length > 0);
+  if (!slices) {
+    matchWhole(text, re, visit, from);
+    return;
+  }
+  // Only where the regex can match (src/analysis/localized.ts): the same matches, in the same order.
+  const b = slices.bounds;
+  // A visitor may ask to resume further on: no match starts before `floor` any more.
+  let floor = 0;
+  for (let k = 0; k < b.length; k += 4) {
+    const s0 = b[k] as number;
+    const last = b[k + 3] as number;
+    if (last < floor) continue;
+    let stop = false;
+    matchWhole(text.slice(s0, b[k + 1] as number), re, (m) => {
+      if (m.index + s0 > last) return false;
+      m.index += s0;
+      const next = visit(m);
+      if (next === false) {
+        stop = true;
+        return false;
+      }
+      if (typeof next === 'number' && next > floor) {
+        floor = next;
+        return next - s0;
+      }
+      return undefined;
+    }, Math.max(b[k + 2] as number, floor) - s0);
+    if (stop || deadlinePassed()) return;
+  }
+}
+
+function matchWhole(text: string, re: RegExp, visit: (m: RegExpExecArray) => boolean | number | void, from: number): void {
   const g = globalOf(re);
+  g.lastIndex = from;
   for (let n = 1; ; n += 1) {
     let m: RegExpExecArray | null;
     try {
@@ -69,6 +105,34 @@ export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) 
     if (typeof next === 'number' && next > g.lastIndex) g.lastIndex = next;
     if (n % DEADLINE_STRIDE === 0 && deadlinePassed()) return;
   }
+}
+
+/** Per regex: how many texts reached it, and over how many it actually ran (whole or in slices). */
+export interface MatchStat {
+  asked: number;
+  ran: number;
+}
+let matchStats: Map<RegExp, MatchStat> | undefined;
+
+function countRun(re: RegExp, ran: boolean): void {
+  let st = matchStats?.get(re);
+  if (!st) {
+    st = { asked: 0, ran: 0 };
+    matchStats?.set(re, st);
+  }
+  st.asked += 1;
+  if (ran) st.ran += 1;
+}
+
+/** Starts counting, per regex, the texts it was asked about and those it ran over (the pass-rate report). */
+export function collectMatchStats(): Map<RegExp, MatchStat> {
+  matchStats = new Map();
+  return matchStats;
+}
+
+/** Stops counting. */
+export function stopMatchStats(): void {
+  matchStats = undefined;
 }
 
 /** The limits of the analysis under way (defaults outside one): rule helpers read their caps here. */

@@ -6,15 +6,20 @@
 // Aho–Corasick automaton (a full transition table over ASCII); a text is scanned once and the answer
 // for every known keyword is read from the result. `has(k)` is exactly `lower.includes(k)`.
 
+import { KEYWORDS } from './tables.generated.js';
+
 const ALPHABET = 128;
 
-/** One compiled automaton over a fixed list of ASCII keywords. */
-class Automaton {
+/** One compiled automaton over a fixed list of lower-case ASCII keywords (matched ignoring ASCII case). */
+export class Automaton {
   /** Keyword id → keyword. */
   readonly words: readonly string[];
   private readonly ids = new Map<string, number>();
-  /** Dense transition table: state * ALPHABET + code unit → next state. */
+  /** Dense transition table: state * width + symbol → next state. */
   private readonly next: Int32Array;
+  /** ASCII code unit → symbol (0: a character no keyword holds; A–Z share a–z's symbols). */
+  private readonly sym: Uint8Array;
+  private readonly width: number;
   /** Keyword ending exactly at this state, or -1. */
   private readonly output: Int32Array;
   /** Nearest proper suffix state that ends a keyword (dictionary suffix link), or -1. */
@@ -27,61 +32,70 @@ class Automaton {
 
   constructor(words: readonly string[]) {
     this.words = words;
-    // Trie.
-    const children: Map<number, number>[] = [new Map()];
+    // The alphabet is the characters keywords hold (a few dozen), not all of ASCII: the table is that
+    // much smaller and faster to build, which matters because it is rebuilt as rules add keywords.
+    const sym = new Uint8Array(ALPHABET);
+    let width = 1;
+    let chars = 1;
+    for (const w of words) {
+      chars += w.length;
+      for (let i = 0; i < w.length; i += 1) {
+        const c = w.charCodeAt(i);
+        if (sym[c] === 0) sym[c] = width++;
+      }
+    }
+    // Keywords are lower-case, so A–Z step like a–z: scanning ASCII text equals scanning its toLowerCase().
+    for (let c = 65; c <= 90; c += 1) sym[c] = sym[c + 32] as number;
+    this.sym = sym;
+    this.width = width;
+    // Trie, straight into the table (-1: no edge yet).
+    const next = new Int32Array(chars * width).fill(-1);
     const out: number[] = [-1];
+    let states = 1;
     words.forEach((w, id) => {
       this.ids.set(w, id);
       let s = 0;
       for (let i = 0; i < w.length; i += 1) {
-        const c = w.charCodeAt(i);
-        let t = children[s]?.get(c);
-        if (t === undefined) {
-          t = children.length;
-          children.push(new Map());
+        const slot = s * width + (sym[w.charCodeAt(i)] as number);
+        let t = next[slot] as number;
+        if (t === -1) {
+          t = states++;
+          next[slot] = t;
           out.push(-1);
-          children[s]?.set(c, t);
         }
         s = t;
       }
       out[s] = id;
     });
-    const n = children.length;
-    this.next = new Int32Array(n * ALPHABET);
+    const n = states;
     this.output = Int32Array.from(out);
     this.dict = new Int32Array(n).fill(-1);
     this.emits = new Uint8Array(n);
     this.stamp = new Int32Array(n);
     const fail = new Int32Array(n);
-    // Breadth-first: each state's transitions are its trie edges, else its failure state's transitions.
+    // Breadth-first: each state's missing edges are its failure state's transitions.
     const queue: number[] = [];
-    for (let c = 0; c < ALPHABET; c += 1) {
-      const t = children[0]?.get(c);
-      if (t !== undefined) {
-        this.next[c] = t;
-        queue.push(t);
-      }
+    for (let x = 0; x < width; x += 1) {
+      const t = next[x] as number;
+      if (t === -1) next[x] = 0;
+      else queue.push(t);
     }
     for (let q = 0; q < queue.length; q += 1) {
       const s = queue[q] as number;
       const f = fail[s] as number;
       this.dict[s] = (this.output[f] as number) >= 0 ? f : (this.dict[f] as number);
-      for (let c = 0; c < ALPHABET; c += 1) {
-        const t = children[s]?.get(c);
-        if (t === undefined) {
-          this.next[s * ALPHABET + c] = this.next[f * ALPHABET + c] as number;
+      for (let x = 0; x < width; x += 1) {
+        const t = next[s * width + x] as number;
+        if (t === -1) {
+          next[s * width + x] = next[f * width + x] as number;
         } else {
-          fail[t] = this.next[f * ALPHABET + c] as number;
-          this.next[s * ALPHABET + c] = t;
+          fail[t] = next[f * width + x] as number;
           queue.push(t);
         }
       }
     }
     for (let t = 1; t < n; t += 1) this.emits[t] = (this.output[t] as number) >= 0 || (this.dict[t] as number) > 0 ? 1 : 0;
-    // Keywords are lower-case, so A–Z step like a–z: scanning ASCII text equals scanning its toLowerCase().
-    for (let t = 0; t < n; t += 1) {
-      for (let c = 65; c <= 90; c += 1) this.next[t * ALPHABET + c] = this.next[t * ALPHABET + c + 32] as number;
-    }
+    this.next = n * width === next.length ? next : next.slice(0, n * width);
   }
 
   idOf(word: string): number | undefined {
@@ -103,12 +117,12 @@ class Automaton {
       this.scans = 1;
     }
     const scan = this.scans;
-    const { next, output, dict, emits, stamp } = this;
+    const { next, sym, width, output, dict, emits, stamp } = this;
     let s = 0;
     for (let i = 0; i < text.length; i += 1) {
       const c = text.charCodeAt(i);
       // No keyword holds a non-ASCII code unit, so one resets the automaton.
-      s = c < ALPHABET ? (next[s * ALPHABET + c] as number) : 0;
+      s = c < ALPHABET ? (next[s * width + (sym[c] as number)] as number) : 0;
       if (emits[s] === 0 || stamp[s] === scan) continue;
       // Record every keyword ending here, once per state per scan, so repeats cost nothing.
       for (let t = s; t > 0 && stamp[t] !== scan; t = dict[t] as number) {
@@ -118,6 +132,41 @@ class Automaton {
       }
     }
     return found;
+  }
+
+  /**
+   * Every occurrence of every keyword, in order of its last character: `ends[k]` is the index just past
+   * occurrence k and `ids[k]` its keyword. Undefined once more than `cap` occurrences are found (too
+   * many to be worth localising anything).
+   */
+  occurrences(text: string, cap: number): { ends: Int32Array; ids: Int32Array; count: number } | undefined {
+    let ends = new Int32Array(64);
+    let ids = new Int32Array(64);
+    let count = 0;
+    const { next, sym, width, output, dict, emits } = this;
+    let s = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text.charCodeAt(i);
+      s = c < ALPHABET ? (next[s * width + (sym[c] as number)] as number) : 0;
+      if (emits[s] === 0) continue;
+      for (let t = s; t > 0; t = dict[t] as number) {
+        const id = output[t] as number;
+        if (id < 0) continue;
+        if (count === ends.length) {
+          if (count >= cap) return undefined;
+          const grownEnds = new Int32Array(count * 2);
+          grownEnds.set(ends);
+          ends = grownEnds;
+          const grownIds = new Int32Array(count * 2);
+          grownIds.set(ids);
+          ids = grownIds;
+        }
+        ends[count] = i + 1;
+        ids[count] = id;
+        count += 1;
+      }
+    }
+    return count > cap ? undefined : { ends, ids, count };
   }
 }
 
@@ -137,6 +186,18 @@ function automatable(word: string): boolean {
   return true;
 }
 
+/**
+ * The keywords every rule asks about, shipped (src/analysis/tables.generated.ts) so the automaton holds
+ * them all from the first text: a keyword learnt mid-scan is answered by a full `includes` per text until
+ * the automaton is rebuilt, which on one large file meant hundreds of whole-text searches.
+ */
+let shippedDone = false;
+function shipped(): void {
+  if (shippedDone) return;
+  shippedDone = true;
+  registerKeywords(KEYWORDS);
+}
+
 /** Every ASCII keyword any prefilter has asked about; the automaton is rebuilt when the list grows. */
 const known: string[] = [];
 const knownSet = new Set<string>();
@@ -149,6 +210,7 @@ const lists = new WeakMap<readonly string[], { automaton: Automaton | undefined;
 
 /** Adds keywords to the shared automaton ahead of use (optional: unknown keywords are learnt on first use). */
 export function registerKeywords(words: Iterable<string>): void {
+  shipped();
   for (const w of words) {
     if (w.length === 0 || knownSet.has(w) || !automatable(w)) continue;
     knownSet.add(w);
@@ -157,6 +219,7 @@ export function registerKeywords(words: Iterable<string>): void {
 }
 
 function currentAutomaton(): Automaton {
+  shipped();
   if (!automaton || automaton.words.length !== known.length) {
     automaton = new Automaton([...known]);
   }
@@ -238,12 +301,14 @@ export class KeywordPresence {
   }
 
   has(word: string): boolean {
+    keywordLog?.add(word);
     const id = this.scanned().idOf(word);
     return id === undefined ? this.slow(word) : this.found?.[id] === 1;
   }
 
   /** True when any of `words` occurs (the prefilter every rule table uses). */
   any(words: readonly string[]): boolean {
+    if (keywordLog) for (const w of words) keywordLog.add(w);
     let entry = lists.get(words);
     if (entry === undefined) {
       // Learnt whole on first sight, so the next automaton holds the list at once.
@@ -260,8 +325,53 @@ export class KeywordPresence {
     const found = this.found as Uint8Array;
     for (let i = 0; i < ids.length; i += 1) {
       const id = ids[i] as number;
-      if (id >= 0 ? found[id] === 1 : this.slow(words[i] as string)) return true;
+      if (id >= 0 ? found[id] === 1 : this.slow(words[i] as string)) {
+        if (stats) record(words, words[i] as string);
+        return true;
+      }
     }
+    if (stats) record(words, undefined);
     return false;
   }
+}
+
+let keywordLog: Set<string> | undefined;
+
+/** Starts collecting every keyword asked about (`npm run tables` ships them). */
+export function recordKeywords(): Set<string> {
+  keywordLog = new Set();
+  return keywordLog;
+}
+
+/** How often one keyword list let its check run, and which keyword let it through (the first found). */
+export interface PrefilterStat {
+  words: readonly string[];
+  asked: number;
+  passed: number;
+  by: Map<string, number>;
+}
+let stats: Map<readonly string[], PrefilterStat> | undefined;
+
+function record(words: readonly string[], passedBy: string | undefined): void {
+  let st = stats?.get(words);
+  if (!st) {
+    st = { words, asked: 0, passed: 0, by: new Map() };
+    stats?.set(words, st);
+  }
+  st.asked += 1;
+  if (passedBy !== undefined) {
+    st.passed += 1;
+    st.by.set(passedBy, (st.by.get(passedBy) ?? 0) + 1);
+  }
+}
+
+/** Starts counting prefilter outcomes (for the pass-rate report and its test); returns the live table. */
+export function collectPrefilterStats(): Map<readonly string[], PrefilterStat> {
+  stats = new Map();
+  return stats;
+}
+
+/** Stops counting. */
+export function stopPrefilterStats(): void {
+  stats = undefined;
 }

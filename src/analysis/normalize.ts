@@ -27,11 +27,44 @@ const CONFUSABLES: Record<string, string> = {
   'ı': 'i', 'ȷ': 'j', 'ℓ': 'l', '⁄': '/', '∕': '/', '‐': '-', '‑': '-', '‒': '-', '–': '-', '—': '-', '−': '-',
   '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u00a0': ' ', '\u2007': ' ', '\u202f': ' ',
 };
-const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
 const NON_ASCII = /[^\u0000-\u007f]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029\u0085]/g;
 /** Line terminators other than `\n`: spaces in the view, so the view has the text's `\n` lines only. */
 const OTHER_BREAKS = /[\r\u2028\u2029\u0085]/g;
+
+/**
+ * Code unit → the code unit it becomes (0: kept): confusables mapped and line terminators other than `\n`
+ * made spaces, in one table. Every key and value is one BMP code unit, so mapping unit by unit is what a
+ * character-class `replace` did, without a callback per character (a mixed-script file has millions).
+ */
+const CHAR_MAP = new Uint16Array(0x10000);
+for (const [from, to] of Object.entries(CONFUSABLES)) CHAR_MAP[from.charCodeAt(0)] = to.charCodeAt(0);
+for (const c of [0x0d, 0x2028, 0x2029, 0x85]) CHAR_MAP[c] = 0x20;
+/** Code units mapped per `String.fromCharCode` call (its arguments go on the stack). */
+const MAP_CHUNK = 8_192;
+
+/** `text` with CHAR_MAP applied: slices of unchanged stretches, rebuilt chunks where something maps. */
+export function mapChars(text: string): string {
+  const parts: string[] = [];
+  const buf = new Uint16Array(MAP_CHUNK);
+  let changed = false;
+  for (let start = 0; start < text.length; start += MAP_CHUNK) {
+    const end = Math.min(text.length, start + MAP_CHUNK);
+    let i = start;
+    while (i < end && CHAR_MAP[text.charCodeAt(i)] === 0) i += 1;
+    if (i === end) {
+      parts.push(text.slice(start, end));
+      continue;
+    }
+    changed = true;
+    for (let k = start; k < end; k += 1) {
+      const c = text.charCodeAt(k);
+      buf[k - start] = CHAR_MAP[c] || c;
+    }
+    parts.push(String.fromCharCode.apply(null, buf.subarray(0, end - start) as unknown as number[]));
+  }
+  return changed ? parts.join('') : text;
+}
 
 function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -454,18 +487,22 @@ function boundedNfkc(text: string, maxLength: number): { text: string; cut?: Exp
   }
   const parts: string[] = [];
   let length = 0;
+  let changed = false;
   for (let start = 0; start < text.length; ) {
     const end = start + NFKC_CHUNK >= text.length ? text.length : chunkEnd(text, start, start + NFKC_CHUNK);
-    const piece = text.slice(start, end).normalize('NFKC');
+    const slice = text.slice(start, end);
+    const piece = slice.normalize('NFKC');
     if (length + piece.length + (text.length - end) > maxLength) {
       parts.push(text.slice(start));
       return { text: parts.join(''), cut: { observed: length + piece.length + (text.length - end), limit: maxLength } };
     }
+    changed ||= piece !== slice;
     parts.push(piece);
     length += piece.length;
     start = end;
   }
-  return { text: parts.join('') };
+  // Already normalised (accented or CJK text usually is): no second copy of the file.
+  return { text: changed ? parts.join('') : text };
 }
 
 function normalizeText(text: string, maxLength = Infinity): { text: string; cut?: ExpansionCut } {
@@ -474,9 +511,10 @@ function normalizeText(text: string, maxLength = Infinity): { text: string; cut?
   if (NON_ASCII.test(out)) {
     const nfkc = boundedNfkc(out.replace(INVISIBLE, ''), maxLength);
     cut = nfkc.cut;
-    out = nfkc.text.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
+    out = mapChars(nfkc.text);
+  } else {
+    out = out.replace(OTHER_BREAKS, ' ');
   }
-  out = out.replace(OTHER_BREAKS, ' ');
   if (MARK_TEST.test(out)) out = joinMarkedWords(out);
   if (LEET_TEST.test(out)) out = unleetText(out);
   out = SPACED_TEST.test(out) ? joinSpacedLetters(out) : out;

@@ -70,7 +70,7 @@ export class FileAnalyzer {
       } else {
         const ascii = view.ascii;
         cached = [...windows(view.text, this.limits.windowChars, this.limits.windowOverlapChars)].map((w) => {
-          const keywords = ascii ? new KeywordPresence(w.text, true) : new KeywordPresence(w.text.toLowerCase());
+          const keywords = ascii ? new KeywordPresence(w.text, true) : new KeywordPresence(view.lowerOf(w.start, w.end));
           return {
             ...w,
             keywords,

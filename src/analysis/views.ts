@@ -8,6 +8,17 @@ import type { LimitHit, LimitLog } from './kernel.js';
 import { KeywordPresence } from './keywords.js';
 import { LineIndex, LineList } from './lines.js';
 import { boundedSecurityView, needsSecurityView } from './normalize.js';
+import { forgetIndexes } from './localized.js';
+
+/** Characters whose lower case is not one character of its own (see `SharedView.lowerOf`). */
+const CONTEXT_CASED = /[\u0130\u03a3]/;
+
+/** True when offset `i` falls between the two halves of a surrogate pair. */
+function splitsPair(text: string, i: number): boolean {
+  const lo = text.charCodeAt(i);
+  const hi = text.charCodeAt(i - 1);
+  return lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff;
+}
 
 /** One view of a file's text (raw, or the line-preserving security view). */
 export class SharedView {
@@ -16,6 +27,7 @@ export class SharedView {
   private presence: KeywordPresence | undefined;
   private lineList: LineList | undefined;
   private asciiOnly: boolean | undefined;
+  private contextFree: boolean | undefined;
 
   constructor(
     readonly text: string,
@@ -27,6 +39,20 @@ export class SharedView {
   get lower(): string {
     this.lowerText ??= this.presence?.lower ?? this.text.toLowerCase();
     return this.lowerText;
+  }
+
+  /**
+   * `text.slice(start, end).toLowerCase()`, as a slice of `lower` when that is the same string: lower-casing
+   * is then character by character and length-preserving. Only U+0130 (İ lowers to two characters) and
+   * U+03A3 (Σ lowers by context, ς at a word's end) break that, so a text holding neither gives its windows
+   * slices of one lower-cased copy instead of a copy of its own each. A bound that splits a surrogate pair
+   * (`𐐀` lowers to another pair) is lower-cased on its own.
+   */
+  lowerOf(start: number, end: number): string {
+    this.contextFree ??= !CONTEXT_CASED.test(this.text);
+    const t = this.text;
+    if (!this.contextFree || splitsPair(t, start) || splitsPair(t, end)) return t.slice(start, end).toLowerCase();
+    return this.lower.slice(start, end);
   }
 
   get index(): LineIndex {
@@ -110,6 +136,8 @@ export function viewsOf(text: string): FileViews {
 
 /** Makes `text` the file being analysed (the runner calls this once per file) and returns its fresh views. */
 export function beginFile(text: string, limits?: Limits, expired?: () => boolean): FileViews {
+  // A new file's texts are new: the previous file's anchor indexes (and the texts they hold) can go.
+  forgetIndexes();
   current = new FileViews(text, limits, expired);
   other = undefined;
   activateLog(current);
@@ -118,6 +146,7 @@ export function beginFile(text: string, limits?: Limits, expired?: () => boolean
 
 /** Drops the cached views (the runner calls this when analysis ends, so large texts are not retained). */
 export function releaseViews(): void {
+  forgetIndexes();
   current = undefined;
   other = undefined;
   activateLog(undefined);

@@ -2,12 +2,20 @@
 // CLI adapter: argv → engine → writer → exit code. No scan logic lives here.
 // Startup loads commander and the version only: each command's declaration and action import what that
 // command needs, so `--version` never loads the engine, zod or the MCP SDK.
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../discovery/target.js';
 import { VERSION } from '../shared/version.js';
 import { EXIT } from './exit-codes.js';
 import type { BaselineCliOptions } from './baseline-command.js';
+import type { BatchCliOptions } from './batch-command.js';
 import type { ScanCliOptions } from './scan-command.js';
+import type { WorkerCliOptions } from './worker-command.js';
+
+// Rule regexes run as native code from their first use. With V8's default tier-up they are interpreted
+// first and their compiled code is dropped at garbage collection, which cost a scan about a third of its
+// time (docs/PERFORMANCE.md). V8 flags are process-wide, so worker threads inherit this.
+setFlagsFromString('--no-regexp-tier-up');
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -26,8 +34,8 @@ async function declareScan(program: Command): Promise<void> {
   ]);
   program
     .command('scan')
-    .description('scan one skill bundle: a directory, a single file, or an archive file')
-    .argument('<target>', 'skill directory, file or archive')
+    .description('scan one skill bundle: a directory, a single file, an archive file, or an https:// archive or git repository URL')
+    .argument('<target>', 'skill directory, file or archive; or an https:// URL of a ZIP/tar archive or a git repository (optional #ref)')
     .addOption(new Option('-f, --format <format>', 'report format: terminal, json, markdown, sarif, html').default('terminal'))
     .option('-o, --output <file>', 'write the report to FILE instead of stdout')
     .option('--report <format=file>', 'also write FORMAT to FILE (repeatable)', collect, [])
@@ -55,9 +63,18 @@ async function declareScan(program: Command): Promise<void> {
     .option('--rules-dir <dir>', 'also match the signature files (*.yar, *.yara; YARA subset) under DIR, reported as YR-CUSTOM')
     .option('--config <file>', 'read settings from FILE (default: .skillspector.yaml in the current directory, never one inside the target; docs/CONFIG.md)')
     .option('--no-config', 'ignore every configuration file')
+    .option('--subdir <path>', 'git URL targets: scan only this folder of the repository')
+    .option('--allow-private-network', 'remote targets: allow plain http and loopback, private and link-local addresses (refused by default)')
     .option('--trust-inline-suppressions', 'honour `skillspector-ignore: ID` comments in scanned files (never for CRITICAL findings)')
+    .option('--threads <n>', 'threads for one large bundle (8 MB+ of text): N, or 1 for one thread (default: every core, when one is idle); the report is the same')
+    .option('-r, --recursive', 'scan every skill (a directory holding SKILL.md or skill.md) under the target directory on its own: a table, then each report')
     .addHelpText('after', LLM_HELP)
     .action(async (target: string, opts: ScanCliOptions) => {
+      if (opts.recursive === true) {
+        const { runRecursiveScan } = await import('./recursive-scan.js');
+        process.exitCode = (await runRecursiveScan(target, opts, process.stdout.isTTY === true)).exitCode;
+        return;
+      }
       const { runEstimate, runScan } = await import('./scan-command.js');
       if (opts.estimate === true) {
         process.stdout.write((await runEstimate(target, opts)).output);
@@ -85,6 +102,31 @@ function declareBaseline(program: Command): void {
     });
 }
 
+function declareBatch(program: Command): void {
+  program
+    .command('batch')
+    .description('scan many skills in parallel: every skill under DIR, or the targets a list file names (one per line); NDJSON results')
+    .argument('<dir-or-list>', 'a directory of skills, or a file naming one target per line (# comments)')
+    .option('-j, --jobs <n>', 'worker threads (default: the number of cores)')
+    .option('-o, --output <file>', 'write the NDJSON lines to FILE instead of stdout')
+    .option('--summary <file>', 'also write a summary to FILE: Markdown for .md, JSON for .json')
+    .option('--cache <dir>', 'reuse the result of an unchanged skill stored in DIR (content-addressed; created when missing; never inside a target)')
+    .option('--resume', 'skip the targets already in --output FILE and append to it')
+    .option('--shard <i/n>', 'scan only shard I of N (1-based; a stable hash of each target decides)')
+    .option('--timeout-per-skill <seconds>', 'stop a skill after this long: it becomes a timeout line and the batch goes on')
+    .option('--exclude <glob>', 'leave matching paths out of analysis in every skill (repeatable)', collect, [])
+    .option('--fail-on-incomplete', 'exit 1 when any skill\'s analysis is incomplete')
+    .option('--fail-on-findings', 'exit 1 when any skill has an active finding')
+    .option('--fail-on-severity <severity>', 'exit 1 when any skill has a finding at or above LOW|MEDIUM|HIGH|CRITICAL')
+    .option('--queue <url>', 'run the scans on a shared BullMQ queue at redis://HOST:PORT/DB served by `skillspector worker`')
+    .option('--allow-private-network', 'let remote targets in a list file use plain http and loopback/private addresses (for local mirrors and tests)')
+    .option('-q, --quiet', 'no progress bar and no summary on stderr')
+    .action(async (arg: string, opts: BatchCliOptions) => {
+      const { runBatchCommand } = await import('./batch-command.js');
+      process.exitCode = await runBatchCommand(arg, opts);
+    });
+}
+
 function declareRules(program: Command): void {
   program
     .command('rules')
@@ -99,6 +141,21 @@ function declareRules(program: Command): void {
     });
 }
 
+function declareWorker(program: Command): void {
+  program
+    .command('worker')
+    .description('process `batch --queue` scan jobs from a shared Redis queue (run on any number of machines)')
+    .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT/DB')
+    .option('--jobs <n>', 'skills scanned at once (default: the number of cores)')
+    .addOption(new Option('--queue-name <name>', 'the shared queue to serve (default: batch)').hideHelp())
+    .addOption(new Option('--lock-ms <ms>', 'job lock period; a dead worker\'s job is re-run after about two (default 10000)').hideHelp())
+    .option('-q, --quiet', 'no per-job lines on stderr')
+    .action(async (opts: WorkerCliOptions) => {
+      const { runWorker } = await import('./worker-command.js');
+      await runWorker(opts);
+    });
+}
+
 async function declareMcp(program: Command): Promise<void> {
   const { registerMcpCommand } = await import('../mcp/command.js');
   registerMcpCommand(program);
@@ -108,8 +165,10 @@ async function declareMcp(program: Command): Promise<void> {
 const COMMANDS: ReadonlyMap<string, (program: Command) => void | Promise<void>> = new Map([
   ['scan', declareScan],
   ['baseline', declareBaseline],
+  ['batch', declareBatch],
   ['rules', declareRules],
   ['mcp', declareMcp],
+  ['worker', declareWorker],
 ]);
 
 /**
@@ -137,6 +196,9 @@ export async function buildProgram(args: readonly string[]): Promise<Command> {
 
 export async function main(argv: readonly string[]): Promise<void> {
   const verbose = argv.includes('--verbose') || argv.includes('-V');
+  // Stack traces name src/ files (the bundle ships linked source maps). Only with --verbose, the one case
+  // that prints a trace: maps are read as modules load, which would slow every other start-up.
+  if (verbose) process.setSourceMapsEnabled(true);
   try {
     const program = await buildProgram(argv.slice(2));
     await program.parseAsync(argv as string[], { from: 'node' });

@@ -4,14 +4,15 @@ import { loadBaseline } from '../baseline/index.js';
 import { activeRules, withUserConfig } from '../config/index.js';
 import type { ScanPolicy } from '../config/index.js';
 import { RULES } from '../rules/index.js';
-import { lookupOnlineAdvisories, onlineFinishOptions } from '../engine/online.js';
+import type { OsvResult } from '../advisories/osv.js';
 import { finishScan, finishScanAsync, loadScanParsers, prepareScan } from '../engine/scan.js';
-import type { ScanOptions } from '../engine/scan.js';
+import type { FinishOptions, PreparedScan, ScanOptions } from '../engine/scan.js';
 import type { ScanReport } from '../report/types.js';
-import { FORMATS, isFormat, render } from '../report/writers/index.js';
-import { writeSarif } from '../report/writers/sarif.js';
-import { prepareSarifOptions } from '../report/writers/sarif-options.js';
-import type { Format, WriterOptions } from '../report/writers/index.js';
+import { FORMATS, isFormat } from '../report/writers/formats.js';
+import { loadRenderer } from '../report/writers/load.js';
+import { parseDocsUrl, prepareSarifOptions } from '../report/writers/sarif-options.js';
+import type { SarifFlags, SarifOptions } from '../report/writers/sarif-options.js';
+import type { Format, WriterOptions } from '../report/writers/formats.js';
 import { checkSideWrite, readSideFile, writeSideFile } from '../shared/side-file.js';
 import { compileSignatures, loadSignatureDir, SignatureSyntaxError } from '../signatures/index.js';
 import type { SignatureSet } from '../signatures/index.js';
@@ -24,6 +25,8 @@ import { decideLlm, llmNotice, scanLlmSettings } from './llm-options.js';
 import type { Environment, LlmFlags } from './llm-options.js';
 import { progressLine } from './progress.js';
 import { UsageError } from '../discovery/target.js';
+import { threadsSetting } from '../engine/parallel/threads-option.js';
+import { isRemoteTarget } from '../remote/url-kind.js';
 
 export interface ScanCliOptions extends LlmFlags {
   format: string;
@@ -52,6 +55,33 @@ export interface ScanCliOptions extends LlmFlags {
   /** `--config FILE`, or false for `--no-config` (src/config/). */
   config?: string | false;
   trustInlineSuppressions?: boolean;
+  /** `--recursive`: every skill under the directory on its own (src/cli/recursive-scan.ts). */
+  recursive?: boolean;
+  /** A git URL target: scan only this folder of the repository (CONTRACT §10). */
+  subdir?: string;
+  /** Remote targets may use plain http and private, loopback or link-local addresses. */
+  allowPrivateNetwork?: boolean;
+  /** `--threads N`: worker threads for one large bundle's analysis (src/engine/parallel/); 1 = one thread. */
+  threads?: string;
+}
+
+/**
+ * A remote target (CONTRACT §10) is fetched into a temporary directory that `run` scans; the directory is
+ * removed afterwards. The fetch code is loaded only for a URL, so a local scan never pays for it.
+ */
+async function onLocalTarget<T>(target: string, opts: ScanCliOptions, run: (path: string, extras: Partial<ScanOptions>) => Promise<T>): Promise<T> {
+  if (!isRemoteTarget(target) && opts.subdir === undefined) return run(target, {});
+  const { withLocalTarget } = await import('../remote/with-target.js');
+  const remote = { allowPrivateNetwork: opts.allowPrivateNetwork === true, ...(opts.subdir !== undefined ? { subdir: opts.subdir } : {}) };
+  return withLocalTarget(target, remote, ({ path, scanExtras }) => run(path, scanExtras));
+}
+
+/** SARIF of a remote scan: artifact URIs stay repository-relative, with no file:// root (the copy is gone). */
+function sarifOptionsFor(target: string, opts: SarifFlags, remote: boolean): (report: ScanReport) => SarifOptions {
+  if (!remote) return prepareSarifOptions(target, opts);
+  if (opts.sarifRoot !== undefined) throw new UsageError('--sarif-root applies to local targets only; a remote target has no local root');
+  const docsUrl = opts.docsUrl !== undefined ? parseDocsUrl(opts.docsUrl) : undefined;
+  return () => (docsUrl !== undefined ? { docsUrl } : {});
 }
 
 export interface ReportTarget {
@@ -114,13 +144,20 @@ export function loadCustomSignatures(dir: string): SignatureSet {
   }
 }
 
+/** `--online`: the OSV lookup, its problems, and what the finish step takes from it. */
+async function lookupOnline(prepared: PreparedScan): Promise<{ errors: OsvResult['errors']; finish: FinishOptions }> {
+  const { lookupOnlineAdvisories, onlineFinishOptions } = await import('../engine/online.js');
+  const result = await lookupOnlineAdvisories(prepared);
+  return { errors: result.errors, finish: onlineFinishOptions(result) };
+}
+
 export interface ScanRun {
   report: ScanReport;
   exitCode: 0 | 1 | 2;
 }
 
 /** The scan's inputs from the flags: baseline and signature files are read and checked here, before any walk. */
-function scanInputs(target: string, opts: ScanCliOptions & { policy: ScanPolicy }): ScanOptions {
+export function scanInputs(target: string, opts: ScanCliOptions & { policy: ScanPolicy }): ScanOptions {
   const baselinePath = baselineInside(target, opts.baseline);
   const baseline = opts.baseline !== undefined ? loadBaseline(opts.baseline, target, diagnostic(opts)) : undefined;
   const customSignatures = opts.rulesDir !== undefined ? loadCustomSignatures(opts.rulesDir) : undefined;
@@ -129,24 +166,29 @@ function scanInputs(target: string, opts: ScanCliOptions & { policy: ScanPolicy 
     ...(baselinePath !== undefined ? { baselinePath } : {}),
     ...(baseline ? { baseline } : {}),
     ...(customSignatures ? { customSignatures } : {}),
+    ...(opts.threads !== undefined ? { parallel: threadsSetting(opts.threads) } : {}),
   };
 }
 
 /** `env` is where the LLM provider is configured (CONTRACT §7); tests pass their own. */
 /** One `skillspector: …` line on stderr, unless `--quiet`. */
-function diagnostic(opts: Pick<ScanCliOptions, 'quiet'>): (line: string) => void {
+export function diagnostic(opts: Pick<ScanCliOptions, 'quiet'>): (line: string) => void {
   return (line) => {
     if (!opts.quiet) process.stderr.write(`skillspector: ${line}\n`);
   };
 }
 
 export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: boolean, env: Environment = process.env): Promise<ScanRun> {
+  return onLocalTarget(target, cliOpts, (path, extras) => runScanOn(path, cliOpts, isTty, env, extras));
+}
+
+async function runScanOn(target: string, cliOpts: ScanCliOptions, isTty: boolean, env: Environment, extras: Partial<ScanOptions>): Promise<ScanRun> {
   // The user's configuration first: flags override it (src/config/apply.ts).
   const opts = withUserConfig(target, cliOpts, diagnostic(cliOpts));
   const format = opts.format.toLowerCase();
   if (!isFormat(format)) throw new UsageError(`--format expects one of ${FORMATS.join(', ')}; got ${JSON.stringify(opts.format)}`);
   const extra = parseReportSpecs(opts.report);
-  const sarifOptions = prepareSarifOptions(target, opts);
+  const sarifOptions = sarifOptionsFor(target, opts, extras.remote !== undefined);
   const failOnSeverity = parseSeverity(opts.failOnSeverity);
   const minSeverity = parseSeverity(opts.minSeverity, '--min-severity');
   const outputs = [...extra.map((r) => r.file), ...(opts.output !== undefined ? [opts.output] : [])];
@@ -156,12 +198,13 @@ export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: bo
   const reportPaths = outputs
     .map((file) => baselineInside(target, file))
     .filter((p): p is string => p !== undefined);
-  const inputs = { ...scanInputs(target, opts), ...(reportPaths.length > 0 ? { reportPaths } : {}) };
+  const inputs = { ...scanInputs(target, opts), ...(reportPaths.length > 0 ? { reportPaths } : {}), ...extras };
   // Last of the checks, because it creates the cache directory when missing.
   const llm = scanLlmSettings(decision, target);
   // One walk of the target: prepare (discovery → views), look dependencies up while it waits, then finish.
   const prepared = prepareScan({ ...inputs, ...(llm ? { llm } : {}) });
-  const online = opts.online === true ? await lookupOnlineAdvisories(prepared) : undefined;
+  // The OSV client is loaded only for `--online`: an offline scan never imports network code.
+  const online = opts.online === true ? await lookupOnline(prepared) : undefined;
   if (online && online.errors.length > 0 && !opts.quiet) {
     process.stderr.write(`skillspector: warning: live OSV lookup incomplete (${online.errors.length} problem(s)); SC4 relies on the bundled snapshot for the rest, and the analysis is marked incomplete.\n`);
   }
@@ -171,7 +214,7 @@ export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: bo
   const progress = progressLine(process.stderr, process.stderr.isTTY === true && !opts.quiet);
   const { report } = await finishScanAsync(prepared, {
     onProgress: (d, t) => progress.update(d, t),
-    ...(online ? onlineFinishOptions(online) : {}),
+    ...(online ? online.finish : {}),
   });
   progress.done();
   const base: WriterOptions = {
@@ -179,7 +222,9 @@ export async function runScan(target: string, cliOpts: ScanCliOptions, isTty: bo
     ...(minSeverity !== undefined ? { minSeverity } : {}),
   };
   // SARIF also needs where its paths resolve from, known once the report names the target's kind.
-  const renderFor = (f: Format, o: WriterOptions): string => (f === 'sarif' ? writeSarif(report, sarifOptions(report)) : render(f, report, o));
+  // Only the writers of the formats this scan writes are loaded.
+  const render = await loadRenderer([format, ...extra.map((r) => r.format)]);
+  const renderFor = (f: Format, o: WriterOptions): string => render(f, report, f === 'sarif' ? { ...o, sarif: sarifOptions(report) } : o);
   for (const r of extra) writeReport(target, r.file, renderFor(r.format, base));
   if (opts.output !== undefined) writeReport(target, opts.output, renderFor(format, base));
   else if (!(opts.quiet && format === 'terminal')) {
@@ -208,13 +253,17 @@ export interface EstimateRun {
  * opened (no provider request, no `--online` lookup) and no report is written.
  */
 export async function runEstimate(target: string, cliOpts: ScanCliOptions, env: Environment = process.env): Promise<EstimateRun> {
+  return onLocalTarget(target, cliOpts, (path, extras) => runEstimateOn(path, cliOpts, env, extras));
+}
+
+async function runEstimateOn(target: string, cliOpts: ScanCliOptions, env: Environment, extras: Partial<ScanOptions>): Promise<EstimateRun> {
   const opts = withUserConfig(target, cliOpts, diagnostic(cliOpts));
   const format = opts.format.toLowerCase();
   if (format !== 'terminal' && format !== 'json') throw new UsageError(`--estimate prints terminal text or json; got --format ${JSON.stringify(opts.format)}`);
   if (opts.output !== undefined || opts.report.length > 0) throw new UsageError('--estimate writes no report; drop --output and --report');
   if (opts.online === true) throw new UsageError('--estimate opens no connection; drop --online');
   const decision = decideLlm({ ...opts, estimate: true }, env);
-  const prepared = prepareScan(scanInputs(target, opts));
+  const prepared = prepareScan({ ...scanInputs(target, opts), ...extras });
   await loadScanParsers(prepared);
   const { findings } = finishScan(prepared);
   const estimate = estimateLlm({ files: prepared.files, findings, provider: decision.provider, budgets: decision.budgets });

@@ -48,57 +48,16 @@ export function analyzeFiles(
   /** Set when the scan's grammars were loaded (`scanAsync`): rules may then ask for a tree via `ctx.tree`. */
   parse?: ParseBudget,
 ): AnalysisResult {
-  const findings: Finding[] = [];
-  const failedRules = new Set<string>();
+  const state = beginAnalysis(rules, limits);
   let stoppedAt: string | undefined;
   let done = 0;
-  const behaviourBudget = new BehaviourBudget(limits.behaviourScanTimeMs);
-  // Every pattern keyword goes into the shared one-pass keyword automaton before the first file is read.
-  for (const rule of rules) {
-    if (rule.kind === 'pattern') for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
-  }
   for (const file of files) {
     if (deadline.expired()) {
       stoppedAt = file.path;
       break;
     }
-    const analyzer = new FileAnalyzer(file, limits, deadline.expired);
-    // Parsed at most once, and only if some rule asks; deleted once this file's rules are done.
-    const tree = parse ? new FileTree(file, parse, ledger, () => limits.scanDeadlineMs - deadline.elapsedMs(), behaviourBudget) : undefined;
-    const ctx: RuleContext = { file, bundle, views: analyzer.views, ...(tree ? { tree: tree.get } : {}) };
-    let cut = false;
-    for (const rule of rules) {
-      // Checked between rules, and inside matching (src/analysis/kernel.ts): one huge file cannot run on.
-      if (deadline.expired()) {
-        cut = true;
-        break;
-      }
-      try {
-        if (!applies(rule, file)) continue;
-        if (rule.kind === 'pattern') analyzer.runPatternRule(rule);
-        else if (rule.kind === 'custom') analyzer.runCustomRule(rule, ctx);
-      } catch (err) {
-        // Recorded for this rule and this file only; every other rule and file is still analysed.
-        failedRules.add(rule.meta.id);
-        ledger.exception({
-          phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: [rule.meta.id],
-          message: `Rule ${rule.meta.id} failed unexpectedly (${errorClass(err)}); its result for this file is unknown.`,
-        });
-      }
-    }
-    tree?.release();
-    // A rule that was running when the deadline passed may have stopped early: this file is cut short too.
-    cut ||= deadline.expired();
-    try {
-      analyzer.finish();
-    } catch (err) {
-      ledger.exception({
-        phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: ['calibration'],
-        message: `Finding calibration failed unexpectedly (${errorClass(err)}); severities for this file may be unadjusted.`,
-      });
-    }
-    recordLimitHits(ledger, file.path, analyzer, limits);
-    for (const f of analyzer.findings) findings.push(f);
+    const { findings, cut } = analyzeFile(rules, file, bundle, limits, ledger, deadline, state, parse);
+    for (const f of findings) state.findings.push(f);
     done += 1;
     onProgress?.(done, files.length);
     if (cut) {
@@ -106,6 +65,90 @@ export function analyzeFiles(
       break;
     }
   }
+  return finishAnalysis(rules, files, bundle, limits, ledger, deadline, state, stoppedAt);
+}
+
+/** What the per-file loop accumulates across files: findings, rules that failed, the shared parse budget. */
+export interface AnalysisState {
+  findings: Finding[];
+  failedRules: Set<string>;
+  behaviourBudget: BehaviourBudget;
+}
+
+/** Before the first file: every pattern keyword goes into the shared one-pass keyword automaton. */
+export function beginAnalysis(rules: readonly Rule[], limits: Limits): AnalysisState {
+  for (const rule of rules) {
+    if (rule.kind === 'pattern') for (const spec of rule.patterns) if (spec.keywords) registerKeywords(spec.keywords);
+  }
+  return { findings: [], failedRules: new Set(), behaviourBudget: new BehaviourBudget(limits.behaviourScanTimeMs) };
+}
+
+/**
+ * One file through every applicable rule, calibration and its limit rows. `cut`: the deadline passed while
+ * it ran, so it was cut short and no later file may be analysed. The parallel path (src/engine/parallel/)
+ * runs this same function in worker threads.
+ */
+export function analyzeFile(
+  rules: readonly Rule[],
+  file: FileView,
+  bundle: BundleView,
+  limits: Limits,
+  ledger: Ledger,
+  deadline: AnalysisDeadline,
+  state: Pick<AnalysisState, 'failedRules' | 'behaviourBudget'>,
+  parse?: ParseBudget,
+): { findings: Finding[]; cut: boolean } {
+  const analyzer = new FileAnalyzer(file, limits, deadline.expired);
+  // Parsed at most once, and only if some rule asks; deleted once this file's rules are done.
+  const tree = parse ? new FileTree(file, parse, ledger, () => limits.scanDeadlineMs - deadline.elapsedMs(), state.behaviourBudget) : undefined;
+  const ctx: RuleContext = { file, bundle, views: analyzer.views, ...(tree ? { tree: tree.get } : {}) };
+  let cut = false;
+  for (const rule of rules) {
+    // Checked between rules, and inside matching (src/analysis/kernel.ts): one huge file cannot run on.
+    if (deadline.expired()) {
+      cut = true;
+      break;
+    }
+    try {
+      if (!applies(rule, file)) continue;
+      if (rule.kind === 'pattern') analyzer.runPatternRule(rule);
+      else if (rule.kind === 'custom') analyzer.runCustomRule(rule, ctx);
+    } catch (err) {
+      // Recorded for this rule and this file only; every other rule and file is still analysed.
+      state.failedRules.add(rule.meta.id);
+      ledger.exception({
+        phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: [rule.meta.id],
+        message: `Rule ${rule.meta.id} failed unexpectedly (${errorClass(err)}); its result for this file is unknown.`,
+      });
+    }
+  }
+  tree?.release();
+  // A rule that was running when the deadline passed may have stopped early: this file is cut short too.
+  cut ||= deadline.expired();
+  try {
+    analyzer.finish();
+  } catch (err) {
+    ledger.exception({
+      phase: 'analysis', reason: 'analyzer_runtime_error', path: file.path, analyzers: ['calibration'],
+      message: `Finding calibration failed unexpectedly (${errorClass(err)}); severities for this file may be unadjusted.`,
+    });
+  }
+  recordLimitHits(ledger, file.path, analyzer, limits);
+  return { findings: analyzer.findings, cut };
+}
+
+/** After the last file: the deadline row, cross-file calibration, bundle rules and analyzer statuses. */
+export function finishAnalysis(
+  rules: readonly Rule[],
+  files: readonly FileView[],
+  bundle: BundleView,
+  limits: Limits,
+  ledger: Ledger,
+  deadline: AnalysisDeadline,
+  state: AnalysisState,
+  stoppedAt: string | undefined,
+): AnalysisResult {
+  const { findings, failedRules, behaviourBudget } = state;
   if (stoppedAt !== undefined) recordDeadline(ledger, files, stoppedAt, limits, deadline.elapsedMs());
   behaviourBudget.record(ledger);
   const roles = new Map(files.map((f) => [f.path, fileRole(f)]));

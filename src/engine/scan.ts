@@ -24,11 +24,17 @@ import { VERSION } from '../shared/version.js';
 import { assess } from '../scoring/score.js';
 import { assignRoles } from '../analysis/placement.js';
 import { analyzeFiles } from './analyze.js';
+import type { AnalysisResult } from './analyze.js';
+import { analyzeFilesAsync } from './parallel/analyze-parallel.js';
+import type { AnalysisInput } from './parallel/analyze-parallel.js';
+import type { ParallelSetting } from './parallel/threshold.js';
 import { languagesOf, parseBudgetOf } from '../behaviour/context.js';
 import { documentedHosts } from '../behaviour/documented.js';
 import { loadParsers, parserReady } from '../behaviour/parser.js';
 import type { CodeLanguage } from '../behaviour/parser.js';
 import { collectBundle } from './bundle.js';
+import { recordRemoteFacts } from './remote-facts.js';
+import type { RemoteSource } from '../model/remote-source.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
 import type { Classified } from './components.js';
 import { runSignatureStage } from './signatures.js';
@@ -60,6 +66,13 @@ export interface ScanOptions {
   customSignatures?: SignatureSet;
   /** Run the LLM stage (CONTRACT §7) with this provider and these budgets; only `scanAsync` does. Absent: static only. */
   llm?: LlmScanSettings;
+  /**
+   * File analysis on worker threads (src/engine/parallel/): absent = when the bundle is large enough, `false` =
+   * never, `true` = always, or settings. Only `scanAsync`/`finishScanAsync` use it; the report is the same either way.
+   */
+  parallel?: ParallelSetting;
+  /** The target is a temporary copy of a remote one (src/remote/): the report names the URL and its checkout facts. */
+  remote?: RemoteSource;
 }
 
 export interface DetailedScan {
@@ -91,7 +104,7 @@ export async function scanAsync(options: ScanOptions): Promise<DetailedScan> {
 
 /** `finishScan` plus the LLM stage when the scan's options configure one (`ScanOptions.llm`). */
 export async function finishScanAsync(prepared: PreparedScan, more: FinishOptions = {}): Promise<DetailedScan> {
-  const analysed = analysePrepared(prepared, more);
+  const analysed = await analysePreparedAsync(prepared, more);
   const settings = analysed.options.llm;
   const llm = settings ? await llmStage(prepared, analysed, settings) : undefined;
   return reportPrepared(prepared, analysed, llm);
@@ -207,6 +220,7 @@ export function prepareScan(options: ScanOptions): PreparedScan {
     ...(options.baselinePath !== undefined ? { baselinePath: options.baselinePath } : {}),
     ...(options.reportPaths !== undefined ? { reportPaths: new Set(options.reportPaths) } : {}),
   });
+  if (options.remote) recordRemoteFacts(options.remote, bundle.artifacts, ledger, excludes);
   const manifestPath = findManifestPath(bundle.artifacts);
   const classified = bundle.artifacts.map((a) => classify(a, ledger.getInventory(a.path) ?? fallbackRow(a), manifestPath));
   const manifest = readManifest(classified, manifestPath, limits, ledger);
@@ -237,6 +251,19 @@ interface Analysed {
 }
 
 function analysePrepared(prepared: PreparedScan, more: FinishOptions = {}): Analysed {
+  const { options, input } = analysisInput(prepared, more);
+  const { rules, files, bundle, limits, ledger, deadline, onProgress, parse } = input;
+  return analysedWith(prepared, options, input, analyzeFiles(rules, files, bundle, limits, ledger, deadline, onProgress, parse));
+}
+
+/** `analysePrepared` with file analysis on worker threads when `options.parallel` and the bundle call for it. */
+async function analysePreparedAsync(prepared: PreparedScan, more: FinishOptions = {}): Promise<Analysed> {
+  const { options, input } = analysisInput(prepared, more);
+  const context = { setting: options.parallel, injectedClock: options.clock !== undefined };
+  return analysedWith(prepared, options, input, await analyzeFilesAsync(input, context));
+}
+
+function analysisInput(prepared: PreparedScan, more: FinishOptions): { options: ScanOptions; input: AnalysisInput } {
   const s = prepared.state;
   if (s.finished) throw new Error('finishScan: this prepared scan was already finished');
   s.finished = true;
@@ -256,7 +283,13 @@ function analysePrepared(prepared: PreparedScan, more: FinishOptions = {}): Anal
   }
   const rules = options.rules ?? RULES;
   const deadline = { expired: () => budget.scanExpired(), elapsedMs: () => budget.elapsedMs() };
-  const analysis = analyzeFiles(rules, files, view, limits, ledger, deadline, options.onProgress, s.parsersLoaded ? parseBudgetOf(limits) : undefined);
+  const parse = s.parsersLoaded ? parseBudgetOf(limits) : undefined;
+  return { options, input: { rules, files, bundle: view, limits, ledger, deadline, onProgress: options.onProgress, parse } };
+}
+
+/** The signature stage and the limitations that depend on the analysis, after file and bundle rules. */
+function analysedWith(prepared: PreparedScan, options: ScanOptions, input: AnalysisInput, analysis: AnalysisResult): Analysed {
+  const { rules, ledger, deadline } = input;
   // After the text rules, so one deadline row tells the story when time runs out (the stage adds its own only
   // when analysis finished in time).
   analysis.findings.push(...signatureStage(prepared, rules, deadline));
@@ -308,7 +341,7 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
   const report: ScanReport = {
     schema_version: SCHEMA_VERSION,
     tool: { name: 'skillspector', version: VERSION },
-    skill: { name: manifest?.name ?? target.name, source: options.target, scanned_at: scannedAt },
+    skill: { name: manifest?.name ?? target.name, source: options.remote?.source ?? options.target, scanned_at: scannedAt },
     risk_assessment: risk,
     components,
     inventory: ledger.inventory().map(toInventoryRow),
@@ -326,6 +359,7 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
       ...(osvErrors.length > 0 ? { osv_errors: [...osvErrors] } : {}),
       ...suppressionMetadata(options.baseline, partition, suppressed),
       ...configurationMetadata(options.policy),
+      ...(options.remote ? { source: { ...options.remote.metadata } } : {}),
     },
     execution_successful: completeness.execution_successful,
     analysis_completeness: completeness,

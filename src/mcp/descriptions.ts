@@ -2,15 +2,18 @@
 // what it may pass before its first call fails.
 import type { TargetPolicy } from './target-policy.js';
 
+const REMOTE =
+  'An https:// URL of a ZIP or tar/tar.gz archive, or of a git repository (optional #branch, #tag or #commit), is '
+  + 'fetched and scanned; plain http and private, loopback or link-local addresses are refused.';
+
 const LOCAL_TARGET =
   'The skill bundle to scan, as a path on the machine running this server: a directory, a single file, or an archive '
   + '(.zip, .docx, .jar, …). Prefer an absolute path; a relative one resolves against the server\'s working directory. '
-  + '~ and file:// URLs are accepted. Remote URLs are not supported.';
+  + '~ and file:// URLs are accepted. ' + REMOTE;
 
 const NO_LOCAL_TARGET =
   'The skill bundle to scan. This server runs over HTTP, where no local target is accepted: absolute, relative, ~, drive '
-  + 'and UNC paths and file:// URLs are refused, and remote URLs are not supported in this build, so every target is '
-  + 'refused here; scan through `skillspector mcp` over stdio instead.';
+  + 'and UNC paths and file:// URLs are refused. ' + REMOTE;
 
 const VERDICT =
   'Install only when safe_to_install is true (exactly when recommendation is SAFE: low risk and a complete, successful '
@@ -23,7 +26,7 @@ export function targetDescription(policy: TargetPolicy): string {
 
 export function toolDescription(policy: TargetPolicy): string {
   const accepts = policy.allowLocalTargets
-    ? 'Accepts a local path (directory, file or archive); remote URLs are not supported.'
-    : 'Over this HTTP transport local paths and file:// URLs are refused and remote URLs are not supported, so every call is refused; use the stdio transport to scan.';
+    ? 'Accepts a local path (directory, file or archive) or an https:// archive or git repository URL.'
+    : 'Over this HTTP transport local paths and file:// URLs are refused (use the stdio transport to scan local paths); pass an https:// archive or git repository URL.';
   return `Scan an AI agent skill bundle with SkillSpector before installing it. ${accepts} ${VERDICT}`;
 }

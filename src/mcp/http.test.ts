@@ -75,7 +75,19 @@ describe('mcp over HTTP (default policy: no local targets)', { timeout: 60_000 }
         const msg = errorOf(await callScan(client, { target }));
         assert.match(msg, /^local targets are disabled for the MCP HTTP transport/, target);
       }
-      assert.match(errorOf(await callScan(client, { target: 'https://example.com/s.zip' })), /^remote targets are not supported/);
+      // Remote URLs are fetched, but never from plain http or a private address: no caller can allow either.
+      const refusals: [string, RegExp][] = [
+        ['http://127.0.0.1:9/s.zip', /^refused http:\/\/127\.0\.0\.1:9\/s\.zip: plain http is not allowed/],
+        ['https://127.0.0.1:9/s.zip', /^refused https:\/\/127\.0\.0\.1:9\/s\.zip: 127\.0\.0\.1 is a loopback address/],
+        ['https://[::ffff:169.254.169.254]/r.git', /is a link-local \(cloud metadata\) address \(IPv4 inside IPv6\)/],
+        ['https://localhost:9/r.git', /localhost is a loopback name/],
+      ];
+      for (const [target, expected] of refusals) {
+        const msg = errorOf(await callScan(client, { target }));
+        assert.match(msg, expected, target);
+        assert.match(msg, /never allowed over MCP/);
+        assert.doesNotMatch(msg, /--allow-private-network/);
+      }
     } finally {
       await client.close();
     }

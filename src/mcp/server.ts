@@ -16,6 +16,8 @@ import { toolDescription, targetDescription } from './descriptions.js';
 import { checkTarget, defaultPolicy } from './target-policy.js';
 import type { McpTransport, TargetPolicy } from './target-policy.js';
 import { toVerdict } from './verdict.js';
+import type { RemoteFetchOptions } from '../remote/with-target.js';
+import { ALLOW_HINT } from '../remote/address-policy.js';
 import { stringifyJsonSafe } from '../shared/sanitize.js';
 import type { McpVerdict } from './verdict.js';
 
@@ -28,6 +30,11 @@ export interface ScanSkillOptions extends TargetPolicy {
   scanner?: (options: ScanOptions) => ScanReport | Promise<ScanReport>;
   /** The provider `skillspector mcp` found in its environment at start; absent: every scan is static-only. */
   llm?: LlmScanSettings;
+  /**
+   * How remote targets are fetched. Only in-process tests set it (to reach a 127.0.0.1 server): no transport
+   * offers a way to allow private addresses to its callers.
+   */
+  remote?: RemoteFetchOptions;
 }
 
 export interface SkillspectorServerOptions extends Omit<ScanSkillOptions, 'allowLocalTargets'> {
@@ -147,7 +154,15 @@ export async function runScanSkill(args: ScanSkillArgs, options: ScanSkillOption
   let report: ScanReport;
   try {
     const scanner = options.scanner ?? (async (o: ScanOptions) => (await scanAsync(o)).report);
-    report = await scanner({ target: decision.path, ...(llm.settings ? { llm: llm.settings } : {}) });
+    const scanWith = (path: string, extras: Partial<ScanOptions>): Promise<ScanReport> | ScanReport =>
+      scanner({ target: path, ...extras, ...(llm.settings ? { llm: llm.settings } : {}) });
+    if (decision.remote) {
+      // Loaded on first use: a server that only scans local paths never loads the fetch code.
+      const { withLocalTarget } = await import('../remote/with-target.js');
+      report = await withLocalTarget(decision.path, options.remote ?? {}, async ({ path, scanExtras }) => scanWith(path, scanExtras));
+    } else {
+      report = await scanWith(decision.path, {});
+    }
   } catch (err) {
     return scanFailure(args, err);
   }
@@ -155,7 +170,8 @@ export async function runScanSkill(args: ScanSkillArgs, options: ScanSkillOption
 }
 
 function scanFailure(args: ScanSkillArgs, err: unknown): CallToolResult {
-  if (err instanceof UsageError) return toolError(sentence(err.message));
+  // The CLI's way around an address refusal is not an MCP caller's to take.
+  if (err instanceof UsageError) return toolError(sentence(err.message.replace(ALLOW_HINT, '(private addresses are never allowed over MCP)')));
   const why = err instanceof Error ? err.message : String(err);
   return toolError(sentence(`internal error while scanning ${JSON.stringify(args.target)}: ${why}`));
 }
@@ -187,7 +203,7 @@ export function createSkillspectorServer(options: SkillspectorServerOptions): Mc
       description: toolDescription(policy),
       inputSchema: scanSkillInputFor(policy),
       outputSchema: scanSkillOutput,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     (args) => runScanSkill(args, { ...rest, ...policy }),
   );

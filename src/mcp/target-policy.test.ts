@@ -47,11 +47,9 @@ describe('mcp target policy', () => {
     }
   });
 
-  it('remote URLs are refused on both transports (not fetched in this build)', () => {
+  it('remote URLs pass on both transports, marked remote (src/remote/ fetches and polices them)', () => {
     for (const policy of [HTTP, STDIO]) {
-      const d = checkTarget('https://example.com/skill.zip', policy);
-      assert.equal(d.ok, false);
-      if (!d.ok) assert.match(d.message, /^remote targets are not supported/);
+      assert.deepEqual(checkTarget('https://example.com/skill.zip', policy), { ok: true, path: 'https://example.com/skill.zip', remote: true });
     }
   });
 

@@ -2,8 +2,9 @@
 //
 // stdio serves one local user, so local paths are allowed (relative ones resolve against the server's
 // working directory). Over HTTP the caller is whoever can reach the port, so no local target is ever
-// accepted: absolute, relative, `~`, drive and UNC paths and `file://` URLs are all refused. This build
-// does not fetch remote bundles yet, so a remote URL is refused on every transport with its own message.
+// accepted: absolute, relative, `~`, drive and UNC paths and `file://` URLs are all refused. Remote https
+// URLs (archives and git repositories, CONTRACT §10) pass on every transport; src/remote/ fetches them and
+// refuses plain http and private addresses itself (the MCP server never offers the allow option).
 import { homedir } from 'node:os';
 import { isAbsolute, join, posix, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ export function defaultPolicy(transport: McpTransport): TargetPolicy {
 export type TargetClass = 'file-url' | 'remote-url' | 'unc' | 'drive' | 'home' | 'absolute' | 'relative';
 
 export type TargetDecision =
-  | { ok: true; /** The path handed to the engine. */ path: string }
+  | { ok: true; /** The path handed to the engine, or the URL handed to src/remote/. */ path: string; remote?: true }
   | { ok: false; message: string };
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -82,11 +83,7 @@ export function checkTarget(raw: string, policy: TargetPolicy): TargetDecision {
   if (CONTROL.test(raw)) return refuse('target contains control characters; pass a plain path.');
   const target = raw;
   const kind = classifyTarget(target);
-  if (kind === 'remote-url') {
-    return refuse(
-      `remote targets are not supported in this build (${quote(target)}); download the bundle and scan it locally over the stdio transport.`,
-    );
-  }
+  if (kind === 'remote-url') return { ok: true, path: target, remote: true };
   if (!policy.allowLocalTargets) {
     return refuse(
       `local targets are disabled for the MCP HTTP transport (${quote(target)} is ${LOCAL_DESCRIPTION[kind]}); run \`skillspector mcp\` over stdio to scan local paths.`,

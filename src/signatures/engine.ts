@@ -10,6 +10,7 @@
 //  4. Matches per string are counted up to SIGNATURE_LIMITS.maxMatchesPerString (offsets kept for `at`/`in`);
 //     further matches are not counted and the cap is flagged.
 //  5. Conditions are evaluated on the counts, offsets and the input size.
+import { eachMatch } from '../analysis/kernel.js';
 import { SIGNATURE_LIMITS } from './limits.js';
 import { buildRegex, gateLiterals } from './regex.js';
 import { parseRules, SignatureSyntaxError } from './parse.js';
@@ -311,13 +312,13 @@ export class SignatureSet {
       // If the automaton stopped early (verification cap), a gate may be unseen: run every regex then.
       if (!cs.regex || (cs.gated && !gateSeen[si] && !limits.verificationCap)) return;
       latin1 ??= Buffer.from(data.buffer, data.byteOffset, end).toString('latin1');
-      const re = cs.regex;
-      re.lastIndex = 0;
-      for (let m = re.exec(latin1); m; m = re.exec(latin1)) {
-        if (m[0].length === 0) re.lastIndex++;
-        else if (cs.def.kind !== 'regex' || !cs.def.fullword || (!isWordByte(data[m.index - 1]) && !isWordByte(data[m.index + m[0].length]))) record(si, m.index);
-        if (capped[si]) break;
-      }
+      // Through the shared kernel: on a large file it runs the regex only around the literals every match
+      // must hold (src/analysis/localized.ts), so no single exec sees megabytes, the backtrack budget
+      // (src/signatures/regex.ts) is never spent by a long subject alone, and memory stays flat.
+      eachMatch(latin1, cs.regex, (m) => {
+        if (m[0].length > 0 && (cs.def.kind !== 'regex' || !cs.def.fullword || (!isWordByte(data[m.index - 1]) && !isWordByte(data[m.index + m[0].length])))) record(si, m.index);
+        return capped[si] ? false : undefined;
+      });
     });
 
     const matches: RuleMatch[] = [];

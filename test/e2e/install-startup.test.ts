@@ -94,3 +94,29 @@ describe('CLI start-up loads only what the command needs', () => {
     assert.ok(has(run, 'src/engine/scan.ts'));
   });
 });
+
+describe('a scan loads only what its formats and flags need', () => {
+  const WRITERS = ['terminal', 'json', 'markdown', 'sarif', 'html'];
+  const writersOf = (run: Run): string[] =>
+    WRITERS.filter((w) => run.loaded.includes(`src/report/writers/${w}.ts`));
+
+  it('a JSON scan loads the JSON writer only, and no MCP SDK, OSV client or network code', () => {
+    const run = runCli('scan', join(ROOT, 'examples/benign-skill'), '--format', 'json', '--no-llm');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as { tool?: { version?: string } }).tool?.version, VERSION);
+    assert.deepEqual(writersOf(run), ['json']);
+    // llm-summary sets up Intl number formatting; only the human-readable writers and SARIF need it.
+    for (const prefix of ['src/mcp/', 'node_modules/@modelcontextprotocol/', 'src/advisories/osv.ts', 'src/engine/online.ts', 'src/report/writers/llm-summary.ts']) {
+      assert.ok(!has(run, prefix), `a JSON scan loaded ${prefix}`);
+    }
+  });
+
+  it('a SARIF scan with a Markdown side report loads exactly those two writers', () => {
+    const out = join(work, 'side.md');
+    const run = runCli('scan', join(ROOT, 'examples/benign-skill'), '--format', 'sarif', '--report', `markdown=${out}`, '--no-llm');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as { version?: string }).version, '2.1.0');
+    assert.match(readFileSync(out, 'utf8'), /csv-summary/);
+    assert.deepEqual(writersOf(run), ['markdown', 'sarif']);
+  });
+});

@@ -25,7 +25,9 @@ export interface LlmSummary {
   activity?: string;
 }
 
-const NUMBER = new Intl.NumberFormat('en-US');
+// Created on first use: setting up Intl costs start-up time, and most reports print no LLM line.
+let numberFormat: Intl.NumberFormat | undefined;
+const NUMBER = { format: (n: number): string => (numberFormat ??= new Intl.NumberFormat('en-US')).format(n) };
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${NUMBER.format(n)} ${n === 1 ? one : many}`;

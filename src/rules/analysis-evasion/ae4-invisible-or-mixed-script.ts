@@ -54,25 +54,42 @@ function ordinary(cp: number, f: number, before: number, after: number): boolean
   return false;
 }
 
-function hiddenDensity(text: string): { count: number; first: number; sample: Set<number> } {
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+function isLow(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** The code point that ends just before offset `i` (undefined at the start), as a left-to-right walk decodes it. */
+function codePointBefore(text: string, i: number): number | undefined {
+  if (i === 0) return undefined;
+  const c = text.charCodeAt(i - 1);
+  return i >= 2 && isLow(c) && isHigh(text.charCodeAt(i - 2)) ? text.codePointAt(i - 2) : c;
+}
+
+/**
+ * Invisible characters that are not part of ordinary emoji, shaping or flag sequences. One walk over the
+ * code points with the memoised class table; only a hidden one looks at its neighbours.
+ */
+export function hiddenDensity(text: string): { count: number; first: number; sample: Set<number> } {
   let count = 0;
   let first = -1;
   const sample = new Set<number>();
-  let prev = 0;
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i) ?? 0;
-    const width = cp > 0xffff ? 2 : 1;
-    const f = flagsOf(cp);
-    if ((f & F_HIDDEN) !== 0 && !(cp === 0xfeff && i === 0)) {
-      const next = text.codePointAt(i + width);
-      if (!ordinary(cp, f, prev, next === undefined ? 0 : flagsOf(next))) {
-        count += 1;
-        if (first === -1) first = i;
-        if (sample.size < 8) sample.add(cp);
-      }
+  for (let i = 0; i < text.length; i += 1) {
+    let cp = text.charCodeAt(i);
+    if (isHigh(cp) && isLow(text.charCodeAt(i + 1))) cp = text.codePointAt(i) ?? cp;
+    const f = cp < 0x10000 ? BMP[cp] || flagsOf(cp) : flagsOf(cp);
+    const at = i;
+    if (cp > 0xffff) i += 1;
+    if ((f & F_HIDDEN) === 0 || (cp === 0xfeff && at === 0)) continue;
+    const before = codePointBefore(text, at);
+    const next = text.codePointAt(i + 1);
+    if (!ordinary(cp, f, before === undefined ? 0 : flagsOf(before), next === undefined ? 0 : flagsOf(next))) {
+      count += 1;
+      if (first === -1) first = at;
+      if (sample.size < 8) sample.add(cp);
     }
-    prev = f;
-    i += width;
   }
   return { count, first, sample };
 }

@@ -14,7 +14,11 @@ export const isJsTs = (f: FileView): boolean => JS_TS.test(f.path);
 // mentioned, not made. Ruby `#{…}` interpolation is not a comment.
 const COMMENT_BEFORE = String.raw`(?<!(?:#(?!\{)|\/\/|\/\*|(?:^|\n)[ \t]*\*)[^\n]{0,200})`;
 
-/** The pattern, not matching inside a line comment. Keeps the pattern's flags. */
+/**
+ * The pattern, not matching inside a line comment. Keeps the pattern's flags. The leading lookahead is
+ * the pattern itself: it changes no match, but the engine then reads the 200 characters behind only
+ * where the pattern starts, not at every position of the file.
+ */
 export function outsideComments(re: RegExp): RegExp {
-  return new RegExp(`${COMMENT_BEFORE}(?:${re.source})`, re.flags);
+  return new RegExp(`(?=(?:${re.source}))${COMMENT_BEFORE}(?:${re.source})`, re.flags);
 }

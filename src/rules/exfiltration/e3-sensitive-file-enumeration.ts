@@ -53,7 +53,8 @@ export const e3 = defineRule({
     },
     {
       re: /\b(?:ls\s{1,5}-[a-zA-Z]{0,6}R[a-zA-Z]{0,6}|tree|find|du\s{1,5}-a)\s{1,5}(?:~|\$\{?HOME\}?|\/home|\/Users|\/root)(?:\/)?(?=[\s"'`;|)]|$)/,
-      keywords: ['ls', 'tree', 'find', 'du '],
+      // The home-directory operand is required; `ls` alone occurs inside "tools", "also", "files".
+      keywords: ['~', '$home', '${home', '/home', '/users', '/root'],
       label: 'Recursive listing of home',
       confidence: 0.6,
     },

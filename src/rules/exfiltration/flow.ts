@@ -6,10 +6,9 @@
 // Line-based and linear: every pattern is bounded, identifiers are looked up in sets, a statement is at
 // most STATEMENT_LINES lines and STATEMENT_CHARS characters, and at most `exfilFlowMaxTaintedNames` names are tracked
 // (src/limits; reaching it is recorded as `output_limit`).
-import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
+import { activeLimits, eachMatch, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
 import type { LineIndex, LineList } from '../../analysis/lines.js';
-import { globalOf } from '../../analysis/regex.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
 import { destinationIn, hostMatchesName, inHeader, type Destination } from './destinations.js';
 
@@ -268,13 +267,12 @@ function statementEnd(lines: LineList, start: number): number {
 
 /** Marks every line on which `re` matches (one pass over the whole text). */
 export function flagLines(text: string, index: LineIndex, re: RegExp, flags: Uint8Array, bit: number): void {
-  const g = globalOf(re);
-  for (let m = g.exec(text); m !== null; m = g.exec(text)) {
+  eachMatch(text, re, (m) => {
     const line = index.lineOf(m.index);
     flags[line] = (flags[line] ?? 0) | bit;
     // One mark per line is enough: resume at the next line.
-    g.lastIndex = Math.max(g.lastIndex + (m[0].length === 0 ? 1 : 0), index.lineStart(line + 1));
-  }
+    return index.lineStart(line + 1);
+  });
 }
 
 const F_ENV = 1;

@@ -1,3 +1,4 @@
+import { eachMatch } from '../../analysis/kernel.js';
 import { placeOf } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
 import { downgradeHit } from '../kit/scan-helpers.js';
@@ -121,14 +122,15 @@ export const p5 = defineRule({
     for (const view of textViews(file.text)) {
       if (!view.keywords.any(KEYWORDS)) continue;
       for (const m of MATCHERS) {
-        m.re.lastIndex = 0;
-        for (let r = m.re.exec(view.text); r !== null && hits.length < MAX_HITS; r = m.re.exec(view.text)) {
+        // The shared kernel: it runs the regex only where its words occur, and honours the deadline.
+        eachMatch(view.text, m.re, (r) => {
+          if (hits.length >= MAX_HITS) return false;
           const line = view.index.lineOf(r.index);
           // A bare name on a line that already holds a recipe, or a derived-view repeat, adds nothing.
-          if ((view.derived || !m.recipe) && hitLines.has(line)) continue;
+          if ((view.derived || !m.recipe) && hitLines.has(line)) return undefined;
           const { before, around } = contextAround(view, r.index, r[0].length, line);
           const confidence = score(m, before, around);
-          if (confidence < DROP_BELOW) continue;
+          if (confidence < DROP_BELOW) return undefined;
           hitLines.add(line);
           const column = r.index - view.index.lineStart(line);
           const hit: RuleHit = {
@@ -147,7 +149,8 @@ export const p5 = defineRule({
             inStringLiteral(view.index.lineText(line), column) &&
             !STRONG_INSTRUCTION.test(around);
           hits.push(sample ? downgradeHit(file, rawIndex, hit, 'quoted-example', { severity: 'CRITICAL', confidence }) : hit);
-        }
+          return undefined;
+        });
       }
     }
     return hits;

@@ -19,6 +19,8 @@ const SNIPPET = 200;
 const SKIPPED_FILE = /\.(?:min\.js|min\.css|lock|svg|map)$|^(?:package-lock\.json|yarn\.lock)$/i;
 
 function isPadding(c: number): boolean {
+  // Printable ASCII first: nearly every character of a text, answered with two comparisons.
+  if (c > 0x20 && c < 0x85) return false;
   return (
     c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c || c === 0x0d || c === 0x85 || c === 0xa0 ||
     c === 0x180e || (c >= 0x2000 && c <= 0x200a) || c === 0x3000 || c === 0x2028 || c === 0x2029
@@ -154,15 +156,19 @@ function scanLine(text: string, s: number, e: number, lineNo: number, skipHorizo
       repChar = -1;
       continue;
     }
-    density.content();
-    if (breaks >= VERTICAL_MIN) inlineVertical(scan, lineNo, s, runStart, breaks, text.slice(i, Math.min(e, i + SNIPPET)));
-    breaks = 0;
-    if (run >= HORIZONTAL_MIN && !skipHorizontal && !horizontal) {
-      horizontal = horizontalHit(lineNo, s, runStart, run, text.slice(i, Math.min(e, i + SNIPPET)), true);
-      scan.regions.push({ start: runStart, end: runStart + run });
+    // Content after content needs only the repetition count: the density block, breaks and run were
+    // closed by the first content character (a line's first one closes the block its newline opened).
+    if (run !== 0 || blank) {
+      density.content();
+      if (breaks >= VERTICAL_MIN) inlineVertical(scan, lineNo, s, runStart, breaks, text.slice(i, Math.min(e, i + SNIPPET)));
+      breaks = 0;
+      if (run >= HORIZONTAL_MIN && !skipHorizontal && !horizontal) {
+        horizontal = horizontalHit(lineNo, s, runStart, run, text.slice(i, Math.min(e, i + SNIPPET)), true);
+        scan.regions.push({ start: runStart, end: runStart + run });
+      }
+      run = 0;
+      blank = false;
     }
-    run = 0;
-    blank = false;
     repLen = c === repChar ? repLen + 1 : 1;
     repChar = c;
     if (repLen >= REPEAT_CHAR_MIN && !repeated) {

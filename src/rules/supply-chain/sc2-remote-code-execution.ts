@@ -1,3 +1,4 @@
+import { eachMatch } from '../../analysis/kernel.js';
 import type { LineList } from '../../analysis/lines.js';
 import { placeOf, sectionOf } from '../../analysis/placement.js';
 import { viewsOf, type SharedView } from '../../analysis/views.js';
@@ -186,18 +187,18 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
   const { text } = view;
   for (const spec of SPECS) {
     if (!view.keywords.any(spec.keywords)) continue;
-    spec.re.lastIndex = 0;
-    for (let m = spec.re.exec(text); m !== null; m = spec.re.exec(text)) {
+    eachMatch(text, spec.re, (m) => {
       const line = view.index.lineOf(m.index);
       const key = `${line}\u001f${spec.kind}`;
-      if (hits.has(key)) continue;
+      if (hits.has(key)) return undefined;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
       const c = handRun(classify(spec, m[0], after, whereOf(line), project), view.lines, line, whereOf(line));
       hits.set(key, {
         line, matched: m[0], column: m.index - view.index.lineStart(line), label: c.label, severity: c.severity, confidence: c.confidence,
         ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind, ...(c.origin ? { origin: c.origin, host: c.host } : {}) },
       });
-    }
+      return undefined;
+    });
   }
   const lines = view.lines;
   for (const run of view.keywords.any(DOWNLOAD_WORDS) ? downloadThenRun(lines) : []) {

@@ -9,6 +9,7 @@
 //   code only, HIGH at the pattern's confidence.
 // Base64 is not evidence by itself: signatures, certificates, SBOMs and lockfiles carry it as data, and
 // calibration drops every finding there; data files are never read for the literal marks.
+import { eachMatch } from '../../analysis/kernel.js';
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { LineList } from '../../analysis/lines.js';
 import { fileRole } from '../../analysis/placement.js';
@@ -228,22 +229,23 @@ function scan(file: FileView, view: SharedView, tag: string | undefined, hits: R
   for (const spec of SPECS) {
     if (spec.keywords.length > 0 && !view.keywords.any(spec.keywords)) continue;
     if (spec.also && !view.keywords.any(spec.also)) continue;
-    spec.re.lastIndex = 0;
     let n = 0;
-    for (let m = spec.re.exec(view.text); m !== null && n < 512; m = spec.re.exec(view.text), n += 1) {
-      if (m[0].length === 0) spec.re.lastIndex += 1;
+    eachMatch(view.text, spec.re, (m) => {
+      if (n >= 512) return false;
+      n += 1;
       const line = view.index.lineOf(m.index);
       const after = view.text.slice(m.index + m[0].length, m.index + m[0].length + 8);
       const label = spec.refine ? spec.refine(m[0]) : spec.label;
-      if (label === null) continue;
+      if (label === null) return undefined;
       const before = m.index > 0 ? view.text.charAt(m.index - 1) : '';
       const j = judge(file, label === spec.label ? spec : { ...spec, label }, view.lines, line, m[0], after, before);
-      if (!j) continue;
+      if (!j) return undefined;
       hits.push({
         line, column: m.index - view.index.lineStart(line), matched: m[0], label: j.label, severity: j.severity, confidence: j.confidence,
         ...(tag ? { tags: [tag] } : {}), evidence: { technique: spec.kind === 'mark' ? 'obfuscation-mark' : 'decode-execute' },
       });
-    }
+      return undefined;
+    });
   }
   if (!view.keywords.any(DECODE_FLOW_WORDS)) return;
   for (const flow of decodedThenRun(view.lines)) {

@@ -47,11 +47,6 @@ export interface MixedToken {
   homoglyph: boolean;
 }
 
-// A word is matched in pieces of at most TOKEN_PIECE characters and the pieces re-joined: an unbounded
-// `+` over a Unicode class keeps one backtracking entry per character, and V8 throws `RangeError` on a
-// single multi-megabyte word. Re-joining keeps coverage whole (not a cap on what is judged).
-const TOKEN_PIECE = 4_096;
-const TOKEN_RE = new RegExp(`[\\p{L}\\p{M}\\p{N}_]{1,${TOKEN_PIECE}}`, 'gu');
 const NOT_BASIC = /[^\u0000-\u036f]/;
 
 function judgeToken(token: string, index: number): MixedToken | undefined {
@@ -70,29 +65,83 @@ function judgeToken(token: string, index: number): MixedToken | undefined {
   return { token, index, scripts, homoglyph };
 }
 
+// Words are found by one pass over the code units with a per-code-point class table, not a Unicode regex:
+// a mixed-script file holds millions of words and only the rare one with two of these scripts is judged.
+const C_KNOWN = 1;
+const C_WORD = 2;
+const C_LATIN = 4;
+const C_CYRILLIC = 8;
+const C_GREEK = 16;
+const C_ARMENIAN = 32;
+const C_SCRIPTS = C_LATIN | C_CYRILLIC | C_GREEK | C_ARMENIAN;
+/** A word character: what `[\p{L}\p{M}\p{N}_]` matches. */
+const WORD_CHAR = /^[\p{L}\p{M}\p{N}_]$/u;
+const BMP_CLASS = new Uint8Array(0x10000);
+const ASTRAL_CLASS = new Map<number, number>();
+
+/** The class of one code point (a lone surrogate is its own code point, never a word character), memoised. */
+function classOf(cp: number): number {
+  const cached = cp < 0x10000 ? BMP_CLASS[cp] ?? 0 : ASTRAL_CLASS.get(cp) ?? 0;
+  if (cached !== 0) return cached;
+  const c = String.fromCodePoint(cp);
+  let f = C_KNOWN;
+  if (WORD_CHAR.test(c)) {
+    f |= C_WORD;
+    if (LATIN.test(c)) f |= C_LATIN;
+    if (CYRILLIC.test(c)) f |= C_CYRILLIC;
+    if (GREEK.test(c)) f |= C_GREEK;
+    if (ARMENIAN.test(c)) f |= C_ARMENIAN;
+  }
+  if (cp < 0x10000) BMP_CLASS[cp] = f;
+  else if (ASTRAL_CLASS.size < 65_536) ASTRAL_CLASS.set(cp, f);
+  return f;
+}
+
+/** Two or more of Latin, Cyrillic, Greek and Armenian: the words `judgeToken` can accept. */
+function twoScripts(f: number): boolean {
+  const s = f & C_SCRIPTS;
+  return (s & (s - 1)) !== 0;
+}
+
 /**
  * Calls `visit` for each token that mixes Latin with Cyrillic, Greek or Armenian (or those with each
  * other) inside one word, in order, whatever the word's length; `visit` returns false to stop.
- * Whole words in one script, and CJK next to Latin, are ordinary multilingual text.
+ * A token is a maximal run of letters, marks, digits and `_` (by code point). Whole words in one script,
+ * and CJK next to Latin, are ordinary multilingual text.
  */
 export function eachMixedScriptToken(text: string, visit: (t: MixedToken) => boolean | void): void {
   if (!NOT_BASIC.test(text)) return;
-  const re = new RegExp(TOKEN_RE.source, TOKEN_RE.flags);
   let start = -1;
-  let end = -1;
-  for (let m = re.exec(text); ; m = re.exec(text)) {
-    // The class is greedy, so a piece that ends where the next begins stopped at TOKEN_PIECE: same word.
-    if (m !== null && m.index === end) {
-      end = m.index + m[0].length;
-      continue;
+  let scripts = 0;
+  for (let i = 0; i < text.length; ) {
+    let cp = text.charCodeAt(i);
+    let width = 1;
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+        width = 2;
+      }
     }
-    if (start !== -1) {
-      const t = judgeToken(text.slice(start, end), start);
-      if (t && visit(t) === false) return;
+    const f = cp < 0x10000 ? BMP_CLASS[cp] || classOf(cp) : classOf(cp);
+    if ((f & C_WORD) !== 0) {
+      if (start === -1) {
+        start = i;
+        scripts = 0;
+      }
+      scripts |= f;
+    } else if (start !== -1) {
+      if (twoScripts(scripts)) {
+        const t = judgeToken(text.slice(start, i), start);
+        if (t && visit(t) === false) return;
+      }
+      start = -1;
     }
-    if (m === null) return;
-    start = m.index;
-    end = m.index + m[0].length;
+    i += width;
+  }
+  if (start !== -1 && twoScripts(scripts)) {
+    const t = judgeToken(text.slice(start), start);
+    if (t) visit(t);
   }
 }
 

@@ -1,0 +1,18 @@
+// The tinypool worker module of `batch`: one task in, one NDJSON line out (never the report, so the
+// main thread holds nothing per skill).
+import { runTask } from './scan-task.js';
+import type { BatchTask } from './scan-task.js';
+import type { BatchLine } from './line.js';
+
+/** Answered at once: by then this module and the engine it imports are loaded (pool.ts warms with it). */
+export interface PingTask {
+  ping: true;
+}
+
+export function isPing(task: BatchTask | PingTask): task is PingTask {
+  return 'ping' in task;
+}
+
+export default async function scanInWorker(task: BatchTask | PingTask): Promise<BatchLine | null> {
+  return isPing(task) ? null : runTask(task);
+}
