@@ -2,7 +2,6 @@
 // CLI adapter: argv → engine → writer → exit code. No scan logic lives here.
 // Startup loads commander and the version only: each command's declaration and action import what that
 // command needs, so `--version` never loads the engine, zod or the MCP SDK.
-import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../discovery/target.js';
 import { VERSION } from '../shared/version.js';
@@ -12,10 +11,6 @@ import type { BatchCliOptions } from './batch-command.js';
 import type { ScanCliOptions } from './scan-command.js';
 import type { WorkerCliOptions } from './worker-command.js';
 
-// Rule regexes run as native code from their first use. With V8's default tier-up they are interpreted
-// first and their compiled code is dropped at garbage collection, which cost a scan about a third of its
-// time (docs/PERFORMANCE.md). V8 flags are process-wide, so worker threads inherit this.
-setFlagsFromString('--no-regexp-tier-up');
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

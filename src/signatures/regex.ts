@@ -21,8 +21,14 @@
 // ASCII letters are rewritten to both cases (`a` → `[aA]`, `[a-f]` → `[a-fA-F]`) and no `i` flag is used.
 import { setFlagsFromString } from 'node:v8';
 
-/** Backtracks one exec may take before V8 re-runs it on the linear engine. */
-export const BACKTRACKS_BEFORE_FALLBACK = 1_000_000;
+/**
+ * Backtracks one exec may take before V8 re-runs it on the linear engine. The flag is process-wide, so it
+ * also governs every rule regex. At one million, ordinary regexes over multi-megabyte texts crossed it and
+ * the linear engine, whose memory grows with the subject, took a 16 MB file's scan to 14.8 GB RSS; at
+ * 100 million that scan stays under 400 MB, and a catastrophic pattern still falls back within about a
+ * second (docs/PERFORMANCE.md).
+ */
+export const BACKTRACKS_BEFORE_FALLBACK = 100_000_000;
 
 let linearReady: boolean | null = null;
 /** The linear-engine flag, held in a variable so linters do not judge it against the default engine. */
