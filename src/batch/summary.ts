@@ -6,18 +6,13 @@ import { VERSION } from '../shared/version.js';
 import { lineExitCode } from './gates.js';
 import type { LineGates } from './gates.js';
 import type { BatchLine } from './line.js';
+import type { MultiSummary } from '../report/writers/multi-skill.js';
 
 /** The attention lists keep at most this many targets each, so a huge registry's summary stays small. */
 export const MAX_LISTED = 1_000;
 
-export interface SummaryCounts {
-  total: number;
-  safe: number;
-  caution: number;
-  do_not_install: number;
-  /** Could not be scanned (error, timeout) or `execution_successful` false. */
-  failed: number;
-  incomplete: number;
+/** The `--recursive` summary's counts (CONTRACT §11), plus what only a batch knows. */
+export interface SummaryCounts extends MultiSummary {
   /** Batch only: reused from the cache, timed out, read back from the output file by --resume. */
   cached: number;
   timeout: number;
