@@ -1,5 +1,5 @@
 // `node --import tsx bench/batch.ts`: registry-scale throughput of `skillspector batch`. Generates a
-// registry of small skills from pieces of the benign corpus (/work/shared/corpus/benign: Markdown, Python
+// registry of small skills from pieces of the benign corpus (../shared/corpus/benign: Markdown, Python
 // and shell files cut into excerpts, never whole skills copied), runs the CLI with --jobs 1 and 2, cold and
 // warm cache, and prints skills/s, peak RSS (the batch is one process: its worker threads share it, so
 // the process's maxRSS covers the whole tree) and where one skill's time goes (an instrumented in-process
@@ -15,21 +15,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildZip } from '../test/helpers/zip-builder.js';
+import { seeded } from './prng.js';
+import { CORPUS_ROOT } from './vocabulary.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS = '/work/shared/corpus/benign';
 
-/** mulberry32: a small deterministic generator, so every run measures the same registry. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Pools {
   md: string[];
@@ -40,7 +30,7 @@ interface Pools {
 /** Source texts of the corpus by kind (bounded: at most 600 files of each, 64 KiB each). */
 function corpusPools(): Pools {
   const pools: Pools = { md: [], py: [], sh: [] };
-  const stack = [CORPUS];
+  const stack = [CORPUS_ROOT];
   while (stack.length > 0) {
     const dir = stack.pop() as string;
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -67,7 +57,7 @@ function excerpt(pool: readonly string[], r: () => number): string {
 /** Writes `count` skills under `dir`: 1–40 files each (most have few), mostly Markdown, some scripts, a few ZIPs. */
 export function generateRegistry(dir: string, count: number, seed = 15): { files: number; bytes: number; zips: number } {
   const pools = corpusPools();
-  const r = rng(seed);
+  const r = seeded(seed).next;
   let files = 0;
   let bytes = 0;
   let zips = 0;

@@ -6,6 +6,7 @@ import { applyMutations, seedArchives } from '../test/helpers/zip-builder.js';
 import type { ZipMutation } from '../test/helpers/zip-builder.js';
 import { checkMemberName, isZipBytes, openZip, readZipEntry } from '../src/container/zip/index.js';
 import type { ZipOpenLimits, ZipReadLimits } from '../src/container/zip/index.js';
+import { seeded } from './prng.js';
 
 export const FUZZ_OPEN: ZipOpenLimits = { maxMembers: 64, maxCentralDirectoryBytes: 1 << 20 };
 export const FUZZ_READ: ZipReadLimits = { maxMemberBytes: 200_000, maxRatio: 100, remainingBytes: 1_000_000 };
@@ -57,17 +58,6 @@ export function exercise(data: Buffer, open: ZipOpenLimits = FUZZ_OPEN, read: Zi
   return { open: 'ok', reads };
 }
 
-/** mulberry32: small, seedable, good enough to pick mutations. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INTERESTING = [0, 1, 2, 0x7f, 0xff, 0xffff, 0xfffe, 0x10000, 0x7fffffff, 0xffffffff, 2 ** 32, 2 ** 53 - 1];
 
@@ -108,7 +98,7 @@ export function randomLimits(rand: () => number): { open: ZipOpenLimits; read: Z
 function main(): void {
   const iterations = Number(process.argv[2] ?? 20_000);
   const seed = Number(process.argv[3] ?? 0x5eed);
-  const rand = prng(seed);
+  const rand = seeded(seed).next;
   const seeds = seedArchives();
   const tally = new Map<string, number>();
   const bump = (k: string): void => void tally.set(k, (tally.get(k) ?? 0) + 1);
