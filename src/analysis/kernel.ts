@@ -83,8 +83,53 @@ export function eachMatch(text: string, re: RegExp, visit: (m: RegExpExecArray) 
   }
 }
 
+// V8 compiles a regex's native code without its optimisations (quick checks, Boyer-Moore lookahead: about
+// 10x slower matching) once the process has generated more than 1 MB of regexp code and holds more than
+// 16 MB of executable memory (`TooMuchRegExpCode` in V8's regexp.cc). By default a regex's first run on a
+// text shorter than 1,000 characters produces interpreter bytecode, and its native code comes with the
+// second run. The judge-address regexes make about 250 KB of bytecode each (per string width), and a batch
+// soon holds more than 16 MB of code (tree-sitter's WASM among it), so by the time most rule regexes
+// tiered up they were compiled unoptimised: the judge regexes cost 3.0 ms per skill in a batch, against
+// 0.9 ms with this warm-up (issue 15 registry bench). A first run on a text of at least 1,000 characters
+// skips the bytecode and compiles native code at once, early, while the budget holds. One-byte and
+// two-byte strings get separate code, so both are warmed.
+/** Texts a regex is first run over, to compile its native code directly (both at least 1,000 characters). */
+const WARM_TEXT = 'The skill reads a file, then runs the script below and reports what it found.\n'.repeat(14);
+const WARM_WIDE = `${WARM_TEXT}\u2014`;
+const warmed = new WeakSet<RegExp>();
+/**
+ * Off by default: for one small scan in a fresh process the up-front native code costs more (up to ~90 ms)
+ * than it saves. Processes that scan many skills (batch and queue scan threads) turn it on.
+ */
+let warming = false;
+
+export function setRegexWarmup(on: boolean): void {
+  warming = on;
+}
+
+/**
+ * Runs `g` once over each warm-up text the first time it is seen, so V8 compiles it to optimised native
+ * code straight away. The results are discarded (no match changes); returns whether it warmed now.
+ */
+export function warmRegex(g: RegExp): boolean {
+  if (warmed.has(g)) return false;
+  warmed.add(g);
+  try {
+    for (const text of [WARM_TEXT, WARM_WIDE]) {
+      g.lastIndex = 0;
+      g.exec(text);
+    }
+  } catch (err) {
+    // A regex that cannot run here fails the same way on real text, where the kernel notes it.
+    if (!(err instanceof RangeError)) throw err;
+  }
+  g.lastIndex = 0;
+  return true;
+}
+
 function matchWhole(text: string, re: RegExp, visit: (m: RegExpExecArray) => boolean | number | void, from: number): void {
   const g = globalOf(re);
+  if (warming) warmRegex(g);
   g.lastIndex = from;
   for (let n = 1; ; n += 1) {
     let m: RegExpExecArray | null;

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { KeywordPresence, registerKeywords } from './keywords.js';
+import { Automaton, KeywordPresence, registerKeywords } from './keywords.js';
 
 const WORDS = ['curl', 'wget', 'ignore', 'ign', 'gnore', 'e', 'rm ', 'of=/dev/', ':()', '--no-verify', 'ab', 'abab', 'bab', 'a.b', 'aab'];
 
@@ -68,4 +68,29 @@ test('non-ASCII keywords are answered without lower-casing ASCII-only text', () 
   assert.equal(p.has('忽略'), false);
   const q = new KeywordPresence('请忽略之前的指令'.toLowerCase());
   assert.equal(q.has('忽略'), true);
+});
+
+test('automaton occurrences list every occurrence of every word, in order of its end (states renumbered)', () => {
+  // Nested and overlapping words: emitting states reached through suffix links as well as directly.
+  const words = ['he', 'she', 'his', 'hers', 'ushers', 'e', 'ee', 'a.b', '--x'];
+  const auto = new Automaton(words);
+  const alphabet = fc.constantFrom('h', 'e', 'E', 's', 'S', 'i', 'r', 'u', 'a', '.', 'b', '-', 'x', ' ', '\n', 'é');
+  fc.assert(
+    fc.property(fc.array(alphabet, { maxLength: 120 }).map((cs) => cs.join('')), (text) => {
+      const lower = text.toLowerCase();
+      const expected: string[] = [];
+      for (let end = 1; end <= lower.length; end += 1) {
+        // Longest first at one end: the order of the dictionary-suffix chain.
+        const here = words.filter((w) => end >= w.length && lower.slice(end - w.length, end) === w).sort((a, b) => b.length - a.length);
+        for (const w of here) expected.push(`${end}:${w}`);
+      }
+      const occ = auto.occurrences(text, 1_000);
+      assert.ok(occ);
+      const got = Array.from({ length: occ.count }, (_, k) => `${occ.ends[k]}:${words[occ.ids[k] as number]}`);
+      assert.deepEqual(got, expected);
+      const found = auto.scan(text);
+      assert.deepEqual(words.map((w, i) => found[i] === 1), words.map((w) => lower.includes(w)));
+    }),
+    { numRuns: 400 },
+  );
 });

@@ -15,8 +15,11 @@ export class Automaton {
   /** Keyword id → keyword. */
   readonly words: readonly string[];
   private readonly ids = new Map<string, number>();
-  /** Dense transition table: state * width + symbol → next state. */
-  private readonly next: Int32Array;
+  /**
+   * Dense transition table: state * width + symbol → next state. 16-bit while the states fit (they do for
+   * the shipped tables): the scan is a chain of dependent random reads, so half the bytes miss cache less.
+   */
+  private readonly next: Uint16Array | Int32Array;
   /** ASCII code unit → symbol (0: a character no keyword holds; A–Z share a–z's symbols). */
   private readonly sym: Uint8Array;
   private readonly width: number;
@@ -24,8 +27,11 @@ export class Automaton {
   private readonly output: Int32Array;
   /** Nearest proper suffix state that ends a keyword (dictionary suffix link), or -1. */
   private readonly dict: Int32Array;
-  /** 1 when a keyword ends at this state or at one of its suffixes (the chain is worth walking). */
-  private readonly emits: Uint8Array;
+  /**
+   * States are numbered so that those where a keyword ends (at the state or one of its suffixes: the
+   * chain is worth walking) come last: `s >= firstEmit` asks that without a second table read per character.
+   */
+  private readonly firstEmit: number;
   /** Per-scan stamp: states whose dictionary chain is already recorded in this scan. */
   private readonly stamp: Int32Array;
   private scans = 0;
@@ -68,9 +74,8 @@ export class Automaton {
       out[s] = id;
     });
     const n = states;
-    this.output = Int32Array.from(out);
-    this.dict = new Int32Array(n).fill(-1);
-    this.emits = new Uint8Array(n);
+    const output = Int32Array.from(out);
+    const dict = new Int32Array(n).fill(-1);
     this.stamp = new Int32Array(n);
     const fail = new Int32Array(n);
     // Breadth-first: each state's missing edges are its failure state's transitions.
@@ -83,7 +88,7 @@ export class Automaton {
     for (let q = 0; q < queue.length; q += 1) {
       const s = queue[q] as number;
       const f = fail[s] as number;
-      this.dict[s] = (this.output[f] as number) >= 0 ? f : (this.dict[f] as number);
+      dict[s] = (output[f] as number) >= 0 ? f : (dict[f] as number);
       for (let x = 0; x < width; x += 1) {
         const t = next[s * width + x] as number;
         if (t === -1) {
@@ -94,8 +99,25 @@ export class Automaton {
         }
       }
     }
-    for (let t = 1; t < n; t += 1) this.emits[t] = (this.output[t] as number) >= 0 || (this.dict[t] as number) > 0 ? 1 : 0;
-    this.next = n * width === next.length ? next : next.slice(0, n * width);
+    const emits = new Uint8Array(n);
+    for (let t = 1; t < n; t += 1) emits[t] = (output[t] as number) >= 0 || (dict[t] as number) > 0 ? 1 : 0;
+    // Renumber: the root stays 0, silent states next, emitting states last.
+    const perm = new Int32Array(n);
+    let id = 0;
+    for (let t = 0; t < n; t += 1) if (emits[t] === 0) perm[t] = id++;
+    this.firstEmit = id;
+    for (let t = 0; t < n; t += 1) if (emits[t] === 1) perm[t] = id++;
+    const table = n <= 0x10000 ? new Uint16Array(n * width) : new Int32Array(n * width);
+    this.output = new Int32Array(n);
+    this.dict = new Int32Array(n);
+    for (let t = 0; t < n; t += 1) {
+      const p = perm[t] as number;
+      for (let x = 0; x < width; x += 1) table[p * width + x] = perm[next[t * width + x] as number] as number;
+      this.output[p] = output[t] as number;
+      const d = dict[t] as number;
+      this.dict[p] = d >= 0 ? (perm[d] as number) : -1;
+    }
+    this.next = table;
   }
 
   idOf(word: string): number | undefined {
@@ -117,13 +139,13 @@ export class Automaton {
       this.scans = 1;
     }
     const scan = this.scans;
-    const { next, sym, width, output, dict, emits, stamp } = this;
+    const { next, sym, width, output, dict, firstEmit, stamp } = this;
     let s = 0;
     for (let i = 0; i < text.length; i += 1) {
       const c = text.charCodeAt(i);
       // No keyword holds a non-ASCII code unit, so one resets the automaton.
       s = c < ALPHABET ? (next[s * width + (sym[c] as number)] as number) : 0;
-      if (emits[s] === 0 || stamp[s] === scan) continue;
+      if (s < firstEmit || stamp[s] === scan) continue;
       // Record every keyword ending here, once per state per scan, so repeats cost nothing.
       for (let t = s; t > 0 && stamp[t] !== scan; t = dict[t] as number) {
         stamp[t] = scan;
@@ -143,12 +165,12 @@ export class Automaton {
     let ends = new Int32Array(64);
     let ids = new Int32Array(64);
     let count = 0;
-    const { next, sym, width, output, dict, emits } = this;
+    const { next, sym, width, output, dict, firstEmit } = this;
     let s = 0;
     for (let i = 0; i < text.length; i += 1) {
       const c = text.charCodeAt(i);
       s = c < ALPHABET ? (next[s * width + (sym[c] as number)] as number) : 0;
-      if (emits[s] === 0) continue;
+      if (s < firstEmit) continue;
       for (let t = s; t > 0; t = dict[t] as number) {
         const id = output[t] as number;
         if (id < 0) continue;

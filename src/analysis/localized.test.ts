@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { RULES } from '../rules/index.js';
 import { scanAsync } from '../engine/scan.js';
 import { eachMatch } from './kernel.js';
-import { localize, localizeCounts, setLocalization } from './localized.js';
+import { localize, localizeCounts, longestRuns, setLocalization } from './localized.js';
 import { planOf } from './regex-plan.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -65,6 +65,17 @@ test('localised and whole-text matching agree for every pattern regex on random 
       }
     }),
     { numRuns: 25 },
+  );
+});
+
+test('longest runs of whitespace, word characters and lines match a regex reference', () => {
+  const longest = (t: string, re: RegExp): number => Math.max(0, ...Array.from(t.matchAll(re), (m) => m[0].length));
+  const chars = fc.constantFrom('a', 'Z', '0', '_', ' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff', '-', '.', 'é', '😀');
+  fc.assert(
+    fc.property(fc.array(chars, { maxLength: 200 }).map((cs) => cs.join('')), (t) => {
+      assert.deepEqual(longestRuns(t), [longest(t, /\s+/g), longest(t, /\w+/g), longest(t, /[^\n]+/g)]);
+    }),
+    { numRuns: 500 },
   );
 });
 

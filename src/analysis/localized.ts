@@ -87,32 +87,7 @@ export class AnchorIndex {
 
   /** The text's longest run of whitespace, of word characters, and its longest line. */
   runs(): RunLengths {
-    if (!this.longestRuns) {
-      const t = this.text;
-      let ws = 0;
-      let word = 0;
-      let line = 0;
-      let wsRun = 0;
-      let wordRun = 0;
-      let lineRun = 0;
-      for (let i = 0; i < t.length; i += 1) {
-        const c = t.charCodeAt(i);
-        if (c === 10) {
-          if (lineRun > line) line = lineRun;
-          lineRun = 0;
-        } else lineRun += 1;
-        if (isSpace(c)) {
-          wsRun += 1;
-          if (wsRun > ws) ws = wsRun;
-        } else wsRun = 0;
-        if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) {
-          wordRun += 1;
-          if (wordRun > word) word = wordRun;
-        } else wordRun = 0;
-      }
-      if (lineRun > line) line = lineRun;
-      this.longestRuns = [ws, word, line];
-    }
+    this.longestRuns ??= longestRuns(this.text);
     return this.longestRuns;
   }
 
@@ -140,31 +115,113 @@ export class AnchorIndex {
   }
 }
 
-/** Occurrence ends grouped by anchor: anchor k's ends are `ends[offsets[k]] … ends[offsets[k + 1] - 1]`, ascending. */
+/**
+ * Occurrence ends grouped by anchor, for the anchors that occur only (a text holds a few dozen of the
+ * ~1,700 shipped anchors, and a dense per-anchor table cost as much to fill as the automaton pass):
+ * `keys` holds their ids ascending, and the ends of `keys[j]` are `ends[offsets[j]] … ends[offsets[j + 1] - 1]`, ascending.
+ */
 interface ByAnchor {
+  keys: Int32Array;
   offsets: Int32Array;
   ends: Int32Array;
 }
 
+/** Per anchor id, a count then a fill position while `byAnchor` runs; all zero between calls. */
+let scratchCounts = new Int32Array(0);
+
 function byAnchor(auto: Automaton, text: string): ByAnchor | undefined {
   const occ = auto.occurrences(text, Math.ceil(text.length / DENSITY) + 64);
   if (!occ) return undefined;
-  const n = auto.words.length;
-  const offsets = new Int32Array(n + 1);
+  if (scratchCounts.length < auto.words.length) scratchCounts = new Int32Array(auto.words.length);
+  const counts = scratchCounts;
+  const present: number[] = [];
   for (let k = 0; k < occ.count; k += 1) {
-    const slot = (occ.ids[k] as number) + 1;
-    offsets[slot] = (offsets[slot] as number) + 1;
+    const id = occ.ids[k] as number;
+    if (counts[id] === 0) present.push(id);
+    counts[id] = (counts[id] as number) + 1;
   }
-  for (let i = 0; i < n; i += 1) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number);
-  const fill = offsets.slice(0, n);
+  const keys = Int32Array.from(present).sort();
+  const offsets = new Int32Array(keys.length + 1);
+  for (let j = 0; j < keys.length; j += 1) {
+    const id = keys[j] as number;
+    offsets[j + 1] = (offsets[j] as number) + (counts[id] as number);
+    counts[id] = offsets[j] as number;
+  }
   const ends = new Int32Array(occ.count);
   for (let k = 0; k < occ.count; k += 1) {
     const id = occ.ids[k] as number;
-    const at = fill[id] as number;
+    const at = counts[id] as number;
     ends[at] = occ.ends[k] as number;
-    fill[id] = at + 1;
+    counts[id] = at + 1;
   }
-  return { offsets, ends };
+  for (let j = 0; j < keys.length; j += 1) counts[keys[j] as number] = 0;
+  return { keys, offsets, ends };
+}
+
+/** Index of anchor `id` in `occ.keys`, or -1 when it does not occur. */
+function slotOf(occ: ByAnchor, id: number): number {
+  const keys = occ.keys;
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const k = keys[mid] as number;
+    if (k === id) return mid;
+    if (k < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+const SPACE = 1;
+const WORD = 2;
+/** Code unit → SPACE (`\s`), WORD (`\w`) or 0, built on first use: one read instead of a chain of range tests. */
+let charClass: Uint8Array | undefined;
+function charClasses(): Uint8Array {
+  if (!charClass) {
+    charClass = new Uint8Array(0x10000);
+    for (let c = 0; c < 0x10000; c += 1) {
+      if (isSpace(c)) charClass[c] = SPACE;
+      else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) charClass[c] = WORD;
+    }
+  }
+  return charClass;
+}
+
+/**
+ * Longest run of `\s`, of `\w`, and longest line (characters between line breaks) in `t`. Every indexed
+ * text needs it, so a run's length is taken only where the class changes (once per word, not per character).
+ */
+export function longestRuns(t: string): RunLengths {
+  const cls = charClasses();
+  let ws = 0;
+  let word = 0;
+  let line = 0;
+  let prev = 0;
+  let start = 0;
+  let lineStart = 0;
+  const n = t.length;
+  for (let i = 0; i < n; i += 1) {
+    const c = t.charCodeAt(i);
+    const k = cls[c] as number;
+    if (k !== prev) {
+      const len = i - start;
+      if (prev === SPACE) {
+        if (len > ws) ws = len;
+      } else if (prev === WORD && len > word) word = len;
+      prev = k;
+      start = i;
+    }
+    if (c === 10) {
+      if (i - lineStart > line) line = i - lineStart;
+      lineStart = i + 1;
+    }
+  }
+  const len = n - start;
+  if (prev === SPACE && len > ws) ws = len;
+  if (prev === WORD && len > word) word = len;
+  if (n - lineStart > line) line = n - lineStart;
+  return [ws, word, line];
 }
 
 /** JavaScript's `\s`. */
@@ -178,6 +235,9 @@ export interface Slices {
   /** Four numbers per slice: slice start, slice end, offset matching starts at, last allowed match start (all absolute). */
   readonly bounds: readonly number[];
 }
+
+/** The answer for a text holding none of a regex's anchors (shared: callers only read it). */
+const NOTHING: Slices = Object.freeze({ bounds: Object.freeze([]) as readonly number[] });
 
 let enabled = true;
 let recording: Set<RegExp> | undefined;
@@ -262,8 +322,12 @@ export function localize(text: string, re: RegExp): Slices | undefined {
     localizeCounts.whole += 1;
     return undefined;
   }
-  if (ranges.length === 0) localizeCounts.nothing += 1;
-  else localizeCounts.sliced += 1;
+  if (ranges.length === 0) {
+    // The common answer (about half the planned runs on a typical skill): no bounds to work out.
+    localizeCounts.nothing += 1;
+    return NOTHING;
+  }
+  localizeCounts.sliced += 1;
   const runs = index.runs();
   const before = boundIn(planned.plan.before, runs);
   const after = boundIn(planned.plan.after, runs);
@@ -275,10 +339,6 @@ export function localize(text: string, re: RegExp): Slices | undefined {
   return { bounds };
 }
 
-/**
- * Merged candidate ranges as triples (first start, last start, furthest position any attempt can read up
- * to before lookahead), or undefined to run whole. An empty list means no match is possible.
- */
 /**
  * Merged candidate ranges as triples (first start, last start, furthest position any attempt can read up
  * to before lookahead), or undefined to run whole. An empty list means no match is possible.
@@ -297,27 +357,57 @@ function rangesOf(index: AnchorIndex, planned: Planned): number[] | undefined {
   }
   if (!occ) return undefined;
   // (end, start) of every occurrence of this regex's anchors, by end.
+  if (slotBuffer.length < ids.length) slotBuffer = new Int32Array(ids.length * 2);
+  const slots = slotBuffer;
   let total = 0;
-  for (let i = 0; i < ids.length; i += 1) total += (occ.offsets[(ids[i] as number) + 1] as number) - (occ.offsets[ids[i] as number] as number);
-  if (total === 0) return [];
-  const pairs = new Float64Array(total);
+  for (let i = 0; i < ids.length; i += 1) {
+    const j = slotOf(occ, ids[i] as number);
+    slots[i] = j;
+    if (j >= 0) total += (occ.offsets[j + 1] as number) - (occ.offsets[j] as number);
+  }
+  if (total === 0) return NONE;
+  // One buffer reused by every call (rangesOf is called hundreds of times per skill, with a few pairs each).
+  if (pairBuffer.length < total) pairBuffer = new Float64Array(Math.max(total, pairBuffer.length * 2));
+  const pairs = pairBuffer;
   let n = 0;
   for (let i = 0; i < ids.length; i += 1) {
-    const id = ids[i] as number;
-    const len = (words[id] as string).length;
+    const j = slots[i] as number;
+    if (j < 0) continue;
+    const len = (words[ids[i] as number] as string).length;
     // end * 64 + len keeps both in one sortable number (anchors are at most 48 characters).
-    for (let k = occ.offsets[id] as number; k < (occ.offsets[id + 1] as number); k += 1) pairs[n++] = (occ.ends[k] as number) * 64 + len;
+    for (let k = occ.offsets[j] as number; k < (occ.offsets[j + 1] as number); k += 1) pairs[n++] = (occ.ends[k] as number) * 64 + len;
   }
-  if (ids.length > 1) pairs.sort();
-  return merge(index, planned.plan, pairs);
+  if (ids.length > 1) sortPrefix(pairs, total);
+  return merge(index, planned.plan, pairs, total);
 }
 
-function merge(index: AnchorIndex, plan: RegexPlan, pairs: Float64Array): number[] | undefined {
+const NONE: number[] = [];
+let pairBuffer = new Float64Array(256);
+/** Per anchor of the regex in hand: its slot in the text's `ByAnchor`, or -1 (reused like `pairBuffer`). */
+let slotBuffer = new Int32Array(64);
+/** Below this many pairs an insertion sort beats a typed-array sort over a fresh subarray. */
+const INSERTION_SORT_MAX = 32;
+
+/** Sorts `a[0 … count)` ascending in place. */
+function sortPrefix(a: Float64Array, count: number): void {
+  if (count > INSERTION_SORT_MAX) {
+    a.subarray(0, count).sort();
+    return;
+  }
+  for (let i = 1; i < count; i += 1) {
+    const v = a[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (a[j] as number) > v; j -= 1) a[j + 1] = a[j] as number;
+    a[j + 1] = v;
+  }
+}
+
+function merge(index: AnchorIndex, plan: RegexPlan, pairs: Float64Array, count: number): number[] | undefined {
   const text = index.text;
   const longest = boundIn(plan.longest, index.runs());
   const out: number[] = [];
   let covered = 0;
-  for (let k = 0; k < pairs.length; k += 1) {
+  for (let k = 0; k < count; k += 1) {
     const p = pairs[k] as number;
     const end = Math.floor(p / 64);
     const start = end - (p % 64);

@@ -134,10 +134,27 @@ export function viewsOf(text: string): FileViews {
   return other;
 }
 
+/** Rules' one-file memos (e.g. a file's secret flow), emptied with the views so no file's text outlives its analysis. */
+const fileMemos: (() => void)[] = [];
+
+/**
+ * Registers the reset of a module-level memo that holds one file's text or what was derived from it: it runs
+ * when the next file begins and when analysis ends. Without it, the last file's memo (tens of MB for a large
+ * file) stayed alive for the rest of the scan and of the process.
+ */
+export function forgetWithViews(reset: () => void): void {
+  fileMemos.push(reset);
+}
+
+function forgetMemos(): void {
+  for (const reset of fileMemos) reset();
+}
+
 /** Makes `text` the file being analysed (the runner calls this once per file) and returns its fresh views. */
 export function beginFile(text: string, limits?: Limits, expired?: () => boolean): FileViews {
   // A new file's texts are new: the previous file's anchor indexes (and the texts they hold) can go.
   forgetIndexes();
+  forgetMemos();
   current = new FileViews(text, limits, expired);
   other = undefined;
   activateLog(current);
@@ -147,6 +164,7 @@ export function beginFile(text: string, limits?: Limits, expired?: () => boolean
 /** Drops the cached views (the runner calls this when analysis ends, so large texts are not retained). */
 export function releaseViews(): void {
   forgetIndexes();
+  forgetMemos();
   current = undefined;
   other = undefined;
   activateLog(undefined);

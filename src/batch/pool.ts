@@ -2,6 +2,8 @@
 // finishes (completion order). A task over its time limit is aborted, which makes tinypool terminate
 // that worker and start a fresh one; a task whose worker dies is an `error` line. The batch goes on.
 import Tinypool from 'tinypool';
+import { attemptTiered, HEAP_TIERS, isOutOfMemory, roomyTier } from './heap-tiers.js';
+import type { HeapTiers, RoomyTier } from './heap-tiers.js';
 import { errorLine } from './line.js';
 import type { BatchLine } from './line.js';
 import type { BatchTask } from './scan-task.js';
@@ -18,6 +20,8 @@ export function workerFileUrl(): URL {
 
 export interface PoolOptions {
   jobs: number;
+  /** Heap limits of the scan threads (tests make them small). */
+  heap?: HeapTiers;
   /** Abort a task after this long (`--timeout-per-skill`); none when undefined. */
   timeoutMs?: number;
   /** The worker module; tests pass their own (a worker that hangs or crashes). */
@@ -40,45 +44,32 @@ function message(err: unknown): string {
 }
 
 const PING: PingTask = { ping: true };
+const ROOMY_IDLE_MS = 2_000;
 
-/**
- * One task on one free worker. With a time limit, a ping goes first: a fresh worker (the first ones, or
- * the one replacing a worker stopped for a timeout) loads the engine before it answers, so the limit
- * measures the scan and not the worker's start-up. Other slots' tasks carry abort signals, which keeps
- * their workers exclusive, so the ping and the task land on the same free worker.
- */
-async function runOne(pool: Tinypool, task: BatchTask, timeoutMs: number | undefined): Promise<BatchLine> {
-  if (timeoutMs !== undefined) {
-    try {
-      await pool.run(PING);
-    } catch (err) {
-      return errorLine(task.target, `worker failed to start: ${message(err)}`, 0);
-    }
+/** One task: on a capped thread, again on the roomy one if its heap ran out; every failure is a line. */
+async function runOne(capped: Tinypool, roomy: RoomyTier, task: BatchTask, timeoutMs: number | undefined): Promise<BatchLine> {
+  const result = await attemptTiered<BatchLine>(capped, roomy, task, PING, timeoutMs);
+  if (result.ok) return result.value;
+  if (result.timedOut && timeoutMs !== undefined) {
+    return errorLine(task.target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, result.elapsedMs, 'timeout');
   }
-  const started = performance.now();
-  const abort = new AbortController();
-  const timer = timeoutMs !== undefined ? setTimeout(() => abort.abort(), timeoutMs) : undefined;
-  return (pool.run(task, { signal: abort.signal }) as Promise<BatchLine>)
-    .catch((err: unknown) => {
-      const elapsed = performance.now() - started;
-      if (abort.signal.aborted && timeoutMs !== undefined) {
-        return errorLine(task.target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, elapsed, 'timeout');
-      }
-      return errorLine(task.target, `worker failed: ${message(err)}`, elapsed);
-    })
-    .finally(() => clearTimeout(timer));
+  if (isOutOfMemory(result.error)) return errorLine(task.target, `scan thread ran out of memory, also on a thread without the batch heap cap: ${message(result.error)}`, result.elapsedMs);
+  return errorLine(task.target, `worker failed: ${message(result.error)}`, result.elapsedMs);
 }
-
-/** Worker heap settings shared with the queue worker's pool. */
-export const YOUNG_GENERATION = { maxYoungGenerationSizeMb: 8 };
 
 export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions): AsyncGenerator<BatchLine> {
   const file = options.workerFile ?? workerFileUrl();
   const jobs = Math.max(1, Math.floor(options.jobs));
-  // A small young generation: a worker scanning thousands of small skills otherwise lets V8 grow it to its
-  // maximum. On the 2,000-skill bench this lowered peak RSS with two workers (509–557 MB against 543–679 MB
-  // without, across runs) at the same CPU time (docs/PERFORMANCE.md, batch throughput).
-  const pool = new Tinypool({ filename: file.href, minThreads: jobs, maxThreads: jobs, execArgv: execArgvFor(file), isolateWorkers: false, resourceLimits: YOUNG_GENERATION });
+  const heap = options.heap ?? HEAP_TIERS;
+  const make = (threads: number, resourceLimits: HeapTiers['capped'], keep: boolean): Tinypool =>
+    new Tinypool({ filename: file.href, minThreads: keep ? threads : 0, maxThreads: threads, idleTimeout: ROOMY_IDLE_MS, execArgv: execArgvFor(file), isolateWorkers: false, resourceLimits });
+  const pool = make(jobs, heap.capped, true);
+  // The roomy thread ends soon after its last skill: it holds what a large scan left behind.
+  const roomy = roomyTier(() => {
+    const p = make(1, heap.roomy, false);
+    p.on('error', () => undefined);
+    return p;
+  });
   // A worker that dies is reported through its task's rejection (an `error` line); the pool-level event
   // would otherwise end the process.
   pool.on('error', () => undefined);
@@ -94,7 +85,7 @@ export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions)
         return;
       }
       const id = nextId++;
-      running.set(id, runOne(pool, next.value, options.timeoutMs).then((line) => ({ id, line })));
+      running.set(id, runOne(pool, roomy, next.value, options.timeoutMs).then((line) => ({ id, line })));
     }
   };
   try {
@@ -106,6 +97,6 @@ export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions)
       yield line;
     }
   } finally {
-    await pool.destroy();
+    await Promise.all([pool.destroy(), roomy.destroy()]);
   }
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+import { HOG_MB } from '../../test/helpers/batch-worker.js';
 import { buildZip } from '../../test/helpers/zip-builder.js';
 import { writeTree } from '../../test/helpers/tree.js';
 import type { BatchLine } from './line.js';
@@ -150,6 +151,27 @@ test('--timeout-per-skill: a hanging skill becomes a timeout line, a crashing on
   assert.equal(exit, 2);
   assert.equal(result.summary.counts.failed, 3);
   assert.equal(result.summary.counts.timeout, 1);
+});
+
+test('a skill too large for a capped scan thread is scanned again on a roomy one; one too large for both is an error line', async () => {
+  // Two gluttons: a retry queued behind one whose roomy thread dies must still run (not wait forever).
+  const root = registry(2, { 'hog/SKILL.md': SKILL('hog'), 'glutton/SKILL.md': SKILL('glutton'), 'glutton-b/SKILL.md': SKILL('glutton-b') });
+  const { targets } = batchTargets(root);
+  const capped = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
+  const of = (lines: readonly BatchLine[], name: string): BatchLine | undefined => lines.find((l) => l.target.endsWith(name));
+  const tiered = await run(targets, { jobs: 2, workerFile: TEST_WORKER, heap: { capped, roomy: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 + 2 * HOG_MB } } });
+  assert.equal(tiered.lines.length, 5);
+  assert.equal(of(tiered.lines, 'hog')?.status, 'scanned');
+  assert.equal(of(tiered.lines, 'hog')?.recommendation, 'SAFE');
+  for (const name of ['glutton', 'glutton-b']) {
+    assert.equal(of(tiered.lines, name)?.status, 'error');
+    assert.match(of(tiered.lines, name)?.error ?? '', /ran out of memory/);
+  }
+  assert.deepEqual(['s00', 's01'].map((n) => of(tiered.lines, n)?.status), ['scanned', 'scanned']);
+  // Without a roomier tier the same skill fails: the retry is what scanned it.
+  const flat = await run(targets.filter((t) => t.endsWith('/hog')), { jobs: 1, workerFile: TEST_WORKER, heap: { capped, roomy: capped } });
+  assert.equal(of(flat.lines, 'hog')?.status, 'error');
+  assert.match(of(flat.lines, 'hog')?.error ?? '', /ran out of memory/);
 });
 
 test('a remote target is fetched, scanned and reported under its URL; private addresses need the option', async (t) => {

@@ -6,6 +6,7 @@ import { relative, resolve, sep } from 'node:path';
 import { UsageError } from '../discovery/target.js';
 import { cacheKey, readCached, writeCached } from './cache.js';
 import type { LineGates } from './gates.js';
+import type { HeapTiers } from './heap-tiers.js';
 import type { BatchLine } from './line.js';
 import { openOutputFile, readPreviousLines } from './output-file.js';
 import type { LineSink } from './output-file.js';
@@ -33,6 +34,8 @@ export interface BatchOptions {
   gates?: LineGates;
   /** Tests only: the worker module (one that hangs or crashes); never reachable from the command line. */
   workerFile?: URL;
+  /** Tests only: the scan threads' heap limits (src/batch/heap-tiers.ts). */
+  heap?: HeapTiers;
   /** Remote targets may resolve to loopback/private addresses (CONTRACT §10); never in queue mode. */
   allowPrivateNetwork?: boolean;
   /** Queue mode: what the queue client wants said once (e.g. no worker is connected). */
@@ -134,6 +137,7 @@ export async function runBatch(targets: readonly string[], options: BatchOptions
         jobs: options.jobs,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.workerFile !== undefined ? { workerFile: options.workerFile } : {}),
+        ...(options.heap !== undefined ? { heap: options.heap } : {}),
       });
     for await (const line of lines) {
       sink.write(`${JSON.stringify(line)}\n`);

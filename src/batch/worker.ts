@@ -3,6 +3,10 @@
 import { runTask } from './scan-task.js';
 import type { BatchTask } from './scan-task.js';
 import type { BatchLine } from './line.js';
+import { setRegexWarmup } from '../analysis/kernel.js';
+
+// A scan thread lives for many skills: compile rule regexes to optimised native code at first use (src/analysis/kernel.ts).
+setRegexWarmup(true);
 
 /** Answered at once: by then this module and the engine it imports are loaded (pool.ts warms with it). */
 export interface PingTask {

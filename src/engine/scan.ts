@@ -33,6 +33,7 @@ import { documentedHosts } from '../behaviour/documented.js';
 import { loadParsers, parserReady } from '../behaviour/parser.js';
 import type { CodeLanguage } from '../behaviour/parser.js';
 import { collectBundle } from './bundle.js';
+import { ArtifactBytes } from './contents.js';
 import { recordRemoteFacts } from './remote-facts.js';
 import type { RemoteSource } from '../model/remote-source.js';
 import { archiveFields, classify, findManifestPath, opaqueComponent } from './components.js';
@@ -179,6 +180,8 @@ interface PreparedState {
   target: ReturnType<typeof resolveTarget>;
   ledger: Ledger;
   bundle: ReturnType<typeof collectBundle>;
+  /** Every artifact's bytes from here on: text files' bytes are re-encoded from their views (src/engine/contents.ts). */
+  bytes: ArtifactBytes;
   classified: Classified[];
   manifest: Manifest | null;
   finished: boolean;
@@ -230,11 +233,15 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   assignRoles(files);
   let hosts: ReadonlySet<string> | undefined;
   view.documentedHosts = () => (hosts ??= documentedHosts(files));
+  // Discovery, classification and concealment were the last readers of text files' raw bytes: from here on
+  // the text is the one copy held, so a large bundle is not kept in memory twice until the signature stage.
+  const bytes = new ArtifactBytes();
+  bytes.release(classified);
   budgetClock.pause();
   durationClock.pause();
   return {
     files, view,
-    state: { options, limits, budget, budgetClock, durationClock, started, scannedAt, target, ledger, bundle, classified, manifest, finished: false, parsersLoaded: false },
+    state: { options, limits, budget, budgetClock, durationClock, started, scannedAt, target, ledger, bundle, bytes, classified, manifest, finished: false, parsersLoaded: false },
   };
 }
 
@@ -312,11 +319,14 @@ function reportPrepared(prepared: PreparedScan, analysed: Analysed, llm?: LlmSta
   const completeness = deriveCompleteness(ledger);
   const components = buildComponents(classified, ledger);
   const executable = new Map(components.map((c) => [c.path, c.executable]));
-  const bytesOf = new Map(bundle.artifacts.map((a) => [a.path, a.bytes]));
+  const artifactOf = new Map(bundle.artifacts.map((a) => [a.path, a]));
   const digests = new Map<string, string>();
   const digestOf = (path: string): string => {
     let d = digests.get(path);
-    if (d === undefined) digests.set(path, (d = contentDigest(bytesOf.get(path))));
+    if (d === undefined) {
+      const artifact = artifactOf.get(path);
+      digests.set(path, (d = contentDigest(artifact && s.bytes.of(artifact))));
+    }
     return d;
   };
   const textOf = new Map(prepared.files.map((f) => [f.path, f.text]));
@@ -376,7 +386,7 @@ function worseRisk(a: ScanReport['risk_assessment'], b: ScanReport['risk_assessm
 
 /** YR1–YR4 and YR-CUSTOM on the raw bytes of every component in scope (the archive target's own bytes too). */
 function signatureStage(prepared: PreparedScan, rules: readonly Rule[], deadline: { expired: () => boolean; elapsedMs: () => number }): Finding[] {
-  const { options, limits, ledger, bundle } = prepared.state;
+  const { options, limits, ledger, bundle, bytes } = prepared.state;
   const components = bundle.archive ? [bundle.archive, ...bundle.artifacts] : bundle.artifacts;
   const skip = (path: string): boolean => {
     const row = ledger.getInventory(path);
@@ -386,7 +396,7 @@ function signatureStage(prepared: PreparedScan, rules: readonly Rule[], deadline
   try {
     result = runSignatureStage({
       rules, custom: options.customSignatures, components, views: new Map(prepared.files.map((f) => [f.path, f])),
-      bundle: prepared.view, limits, ledger, deadline, skip,
+      bundle: prepared.view, limits, ledger, deadline, skip, bytesOf: (a) => bytes.of(a), hasBytes: (a) => bytes.has(a),
     });
   } catch (err) {
     // Never fatal, never silent: the signature result is unknown and the analysis says so.

@@ -38,6 +38,13 @@ export interface SignatureStageInput {
   deadline: AnalysisDeadline;
   /** Paths whose content is out of scope for every analyzer (user exclusions, the baseline file). */
   skip: (path: string) => boolean;
+  /**
+   * A component's bytes when `artifact.bytes` may have been dropped for its text (src/engine/contents.ts);
+   * called once per component, so a re-encoded copy lives only while that component is matched.
+   */
+  bytesOf?: (artifact: Artifact) => Buffer | undefined;
+  /** Whether `bytesOf` gives bytes, without producing them. */
+  hasBytes?: (artifact: Artifact) => boolean;
 }
 
 export interface SignatureStageResult {
@@ -64,7 +71,9 @@ export function runSignatureStage(input: SignatureStageInput): SignatureStageRes
   const sets = activeSets(metas, input.custom);
   const findings: Finding[] = [];
   if (sets.length === 0) return { findings, scanned: 0 };
-  const todo = input.components.filter((a) => a.bytes !== undefined && !input.skip(a.path));
+  const hasBytes = input.hasBytes ?? ((a: Artifact): boolean => a.bytes !== undefined);
+  const bytesOf = input.bytesOf ?? ((a: Artifact): Buffer | undefined => a.bytes);
+  const todo = input.components.filter((a) => hasBytes(a) && !input.skip(a.path));
   let scanned = 0;
   let inventory: Map<string, BundleView['inventory'][number]> | undefined;
   const viewOf = (a: Artifact): FileView => {
@@ -78,7 +87,7 @@ export function runSignatureStage(input: SignatureStageInput): SignatureStageRes
       recordDeadline(input, todo.slice(scanned));
       break;
     }
-    const bytes = artifact.bytes as Buffer;
+    const bytes = bytesOf(artifact) as Buffer;
     let analyzer: FileAnalyzer | undefined;
     for (const { set, custom } of sets) {
       const result = set.scan(bytes);

@@ -5,7 +5,8 @@ import { errorLine } from '../batch/line.js';
 import type { BatchLine } from '../batch/line.js';
 import type { BatchScanSettings } from '../batch/scan-one.js';
 import type { ScanTask, WarmUpTask } from './scan-thread.js';
-import { YOUNG_GENERATION } from '../batch/pool.js';
+import { attemptTiered, HEAP_TIERS, isOutOfMemory, roomyTier } from '../batch/heap-tiers.js';
+import type { HeapTiers } from '../batch/heap-tiers.js';
 
 export interface ScanPool {
   scan(target: string, settings: BatchScanSettings, timeoutMs?: number): Promise<BatchLine>;
@@ -34,30 +35,29 @@ function message(err: unknown): string {
 
 const WARM_UP: WarmUpTask = { warmUp: true };
 
-export function createScanPool(threads: number, threadUrl: URL = scanThreadUrl()): ScanPool {
-  const pool = new Tinypool({ filename: threadUrl.href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, execArgv: execArgvFor(threadUrl), resourceLimits: YOUNG_GENERATION });
-  // A thread that dies is reported through its task's rejection; the pool-level event would end the process.
-  pool.on('error', () => undefined);
+/** A roomy thread ends soon after its last skill: it holds what a large scan left behind. */
+const ROOMY_IDLE_MS = 2_000;
+
+export function createScanPool(threads: number, threadUrl: URL = scanThreadUrl(), heap: HeapTiers = HEAP_TIERS): ScanPool {
+  const make = (max: number, resourceLimits: HeapTiers['capped'], idleTimeout: number): Tinypool => {
+    const pool = new Tinypool({ filename: threadUrl.href, minThreads: 0, maxThreads: max, idleTimeout, execArgv: execArgvFor(threadUrl), resourceLimits });
+    // A thread that dies is reported through its task's rejection; the pool-level event would end the process.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const pool = make(threads, heap.capped, 60_000);
+  const roomy = roomyTier(() => make(1, heap.roomy, ROOMY_IDLE_MS));
   return {
     async scan(target, settings, timeoutMs) {
-      if (timeoutMs !== undefined) {
-        // Tasks carrying a signal get a thread to themselves, so the warm-up and the scan share one.
-        await pool.run(WARM_UP).catch(() => null);
-      }
-      const started = performance.now();
-      const abort = new AbortController();
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => abort.abort(), timeoutMs);
-      try {
-        const task: ScanTask = { target, settings };
-        return (await pool.run(task, { signal: abort.signal })) as BatchLine;
-      } catch (err) {
-        const elapsed = performance.now() - started;
-        if (abort.signal.aborted) return errorLine(target, `scan timed out after ${((timeoutMs ?? 0) / 1000).toFixed(1)} s (--timeout-per-skill)`, elapsed, 'timeout');
-        return errorLine(target, `scan thread failed: ${message(err)}`, elapsed);
-      } finally {
-        clearTimeout(timer);
-      }
+      const task: ScanTask = { target, settings };
+      const result = await attemptTiered<BatchLine>(pool, roomy, task, WARM_UP, timeoutMs);
+      if (result.ok) return result.value;
+      if (result.timedOut) return errorLine(target, `scan timed out after ${((timeoutMs ?? 0) / 1000).toFixed(1)} s (--timeout-per-skill)`, result.elapsedMs, 'timeout');
+      if (isOutOfMemory(result.error)) return errorLine(target, `scan thread ran out of memory, also on a thread without the heap cap: ${message(result.error)}`, result.elapsedMs);
+      return errorLine(target, `scan thread failed: ${message(result.error)}`, result.elapsedMs);
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      await Promise.all([pool.destroy(), roomy.destroy()]);
+    },
   };
 }

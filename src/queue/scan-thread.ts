@@ -4,6 +4,10 @@
 import { runTask } from '../batch/scan-task.js';
 import type { BatchScanSettings } from '../batch/scan-one.js';
 import type { BatchLine } from '../batch/line.js';
+import { setRegexWarmup } from '../analysis/kernel.js';
+
+// A scan thread lives for many skills: compile rule regexes to optimised native code at first use (src/analysis/kernel.ts).
+setRegexWarmup(true);
 
 export interface ScanTask {
   target: string;

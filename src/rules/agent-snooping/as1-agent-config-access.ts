@@ -1,5 +1,5 @@
 import { viewsOf } from '../../analysis/views.js';
-import { bestPerLine, isIgnoreFile, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, isIgnoreFile, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 import { judgeAgentConfig, type Holds } from './doc-context.js';
@@ -9,7 +9,7 @@ const AGENT_DIR = String.raw`(?<![\w.])\.(?:claude|codex|gemini|continue|cursor|
 const SEP = String.raw`["'\x60]?\s{0,3}(?:[/\\]{1,2}|,|\+)\s{0,3}["'\x60]?`;
 const KEYWORDS = ['.claude', '.codex', '.gemini', '.continue', '.cursor', '.windsurf', '.codeium', '.aider', '.opencode', '.kiro', '.clinerules'];
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('AS1', [
   {
     re: new RegExp(String.raw`${AGENT_DIR}${SEP}(?:\.?credentials(?:\.json)?|auth\.json|oauth_creds\.json|google_accounts\.json|api[_-]?keys?(?:\.json)?|tokens?\.json)\b`, 'i'),
     keywords: KEYWORDS,
@@ -40,7 +40,7 @@ export const MATCHERS: readonly Matcher[] = [
   },
   { re: /(?<![\w.-])\.claude\.json\b/, keywords: ['.claude.json'], label: 'Claude Code account and state file', confidence: 0.75, kind: 'state' },
   { re: /\bstate\.vscdb\b/, keywords: ['state.vscdb'], label: 'Cursor/VS Code chat state database', confidence: 0.8, kind: 'history' },
-];
+]);
 
 const HOLDS: Record<string, Holds> = { credentials: 'secret', history: 'history', bulk: 'secret', state: 'history' };
 

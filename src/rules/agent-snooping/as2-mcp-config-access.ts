@@ -1,10 +1,10 @@
 import { viewsOf } from '../../analysis/views.js';
-import { CODE_TYPES, bestPerLine, hitOf, isIgnoreFile, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { CODE_TYPES, bestPerLine, hitOf, isIgnoreFile, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 import { judgeAgentConfig } from './doc-context.js';
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('AS2', [
   {
     re: /(?<![\w-])\.?(?:mcp(?:_config|_settings|-config|_servers)?|claude_desktop_config|cline_mcp_settings)\.json\b/i,
     keywords: ['mcp', 'claude_desktop_config'],
@@ -33,7 +33,7 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.7,
     kind: 'accessor',
   },
-];
+]);
 
 function check(file: FileView): RuleHit[] {
   const cands = scanFile(file, MATCHERS);

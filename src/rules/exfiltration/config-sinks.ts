@@ -2,7 +2,8 @@
 // services, public tunnels, and command strings (hooks, CI steps) that upload. Used by E1 and, for a
 // credential path or agent config named in such a file, by PE3, AS1 and AS2.
 import type { FileView } from '../../model/bundle.js';
-import { viewsOf } from '../../analysis/views.js';
+import { forgetWithViews, viewsOf } from '../../analysis/views.js';
+import { gateOpen, walkGate, WHITESPACE } from '../kit/walk-gates.js';
 import { destinationIn, flagLines, flowOf, LINE_HEAD, type Destination } from './flow.js';
 
 /**
@@ -24,8 +25,11 @@ const SINK_KEY =
   /(?:^|["'\s{,])[\w.-]{0,30}(?:webhook|hook|callback|notify|notification|forward|relay|mirror|sink|upload|export|exfil|collector|collect|ingest|telemetry|beacon|report|destination|dest|target|remote|post|push|stream|ship|sync|endpoint|receiver)[\w.-]{0,30}["']?\s{0,3}[:=]\s{0,3}["']?(?:https?|wss?):\/\//i;
 const TUNNEL =
   /\b(?:ngrok|cloudflared|localtunnel|serveo(?:\.net)?|bore(?:\.pub|\s{1,3}local)|localhost\.run|pagekite|tunnelmole|zrok|expose\.sh)\b|\blt\s{1,3}--port\b|^\s{0,20}["']?tunnels["']?\s{0,3}:|\baddr["']?\s{0,3}[:=]\s{0,3}["']?file:\/\//i;
-const TUNNEL_KEYWORDS = ['ngrok', 'cloudflared', 'localtunnel', 'serveo', 'bore', 'localhost.run', 'pagekite', 'tunnelmole', 'zrok', 'expose.sh', 'lt ', 'tunnels', 'file://'];
+const TUNNEL_KEYWORDS = ['ngrok', 'cloudflared', 'localtunnel', 'serveo', 'bore', 'localhost.run', 'pagekite', 'tunnelmole', 'zrok', 'expose.sh', ...WHITESPACE.map((ch) => `lt${ch}`), 'tunnels', 'file://'];
 let sinkCache: { text: string; path: string; sinks: ConfigSink[] } | undefined;
+forgetWithViews(() => {
+  sinkCache = undefined;
+});
 
 /** True for structured configuration (JSON, YAML, TOML, INI, XML, .env). */
 export function isConfigFile(file: Pick<FileView, 'type'>): boolean {
@@ -34,6 +38,10 @@ export function isConfigFile(file: Pick<FileView, 'type'>): boolean {
 
 const URL_WORDS = ['://'];
 const URL_MARK = /:\/\//;
+const CONFIG_EXTS = ['.json', '.yaml', '.yml', '.toml', '.ini', '.xml', '.env'];
+// Only lines holding `://` are judged (flagLines), so the walk over a passing file is cheap.
+const SINK_URL_GATE = walkGate('E1 config sink URLs', [URL_WORDS], { exts: CONFIG_EXTS, cheap: 'the walk visits only the lines flagLines marked as holding `://`' });
+const TUNNEL_GATE = walkGate('E1 config tunnels', [TUNNEL_KEYWORDS], { exts: CONFIG_EXTS });
 
 /** The ways a configuration file ships data off the machine (empty for other files). */
 export function configSinks(file: FileView): ConfigSink[] {
@@ -41,9 +49,8 @@ export function configSinks(file: FileView): ConfigSink[] {
   if (sinkCache && sinkCache.text === file.text && sinkCache.path === file.path) return sinkCache.sinks;
   const sinks: ConfigSink[] = [];
   const views = viewsOf(file.text).raw;
-  const kw = views.keywords;
   const index = views.index;
-  if (kw.any(URL_WORDS)) {
+  if (gateOpen(views, SINK_URL_GATE)) {
     const flags = new Uint8Array(views.lines.length + 2);
     flagLines(file.text, index, URL_MARK, flags, 1);
     for (let l = 1; l <= views.lines.length && sinks.length < 200; l += 1) {
@@ -55,7 +62,7 @@ export function configSinks(file: FileView): ConfigSink[] {
       else if (SINK_KEY.test(t)) sinks.push({ line: l, kind: 'webhook', ...d });
     }
   }
-  if (kw.any(TUNNEL_KEYWORDS)) {
+  if (gateOpen(views, TUNNEL_GATE)) {
     const flags = new Uint8Array(views.lines.length + 2);
     flagLines(file.text, index, TUNNEL, flags, 1);
     for (let l = 1; l <= views.lines.length && sinks.length < 400; l += 1) {
@@ -92,6 +99,9 @@ export interface Forwarded {
   line: number;
 }
 let forwardCache: { text: string; what: Forwarded | null } | undefined;
+forgetWithViews(() => {
+  forwardCache = undefined;
+});
 
 /** The first data a forwarding key of the configuration names (tool output, the conversation, …), or null. */
 export function forwardedData(file: FileView): Forwarded | null {

@@ -1,8 +1,6 @@
 import { inFence } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
-import {
-  NETWORK_SINK, bestPerLine, hitOf, imperativeVerbBefore, isSupportingDoc, placeIn, scanFile, sentenceAround, type Candidate, type Matcher,
-} from '../kit/scan-helpers.js';
+import { NETWORK_SINK, bestPerLine, hitOf, imperativeVerbBefore, isSupportingDoc, placeIn, scanFile, sentenceAround, type Candidate, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { flowOf } from './flow.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
@@ -10,7 +8,7 @@ import { type FileView } from '../../model/bundle.js';
 // `ENV` is an optional `os.` / alias prefix: `os.environ`, `environ` (from os import environ), `o.environ`.
 const PY_ENV = String.raw`(?:\b[A-Za-z_]\w{0,20}\s{0,2}\.\s{0,2})?\benviron\b`;
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('E2', [
   // Python: whole-mapping reads. Single keys (`os.environ["HOME"]`, `.get(…)`) never match.
   {
     re: new RegExp(String.raw`\benviron\s{0,3}\.\s{0,3}(?:items|keys|values)\s{0,3}\(`),
@@ -147,7 +145,7 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.7,
     kind: 'prose',
   },
-];
+]);
 
 // The copy is handed straight to a child process as a keyword argument or option (`env=os.environ.copy()`,
 // `{ env: { ...process.env } }`): the usual way to run a subprocess, not a harvest.

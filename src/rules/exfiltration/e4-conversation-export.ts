@@ -1,4 +1,4 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { viewsOf } from '../../analysis/views.js';
 import { configSendsOut, forwardedData, isConfigFile } from './config-sinks.js';
@@ -15,7 +15,7 @@ const TO_MODEL = String.raw`(?![^.\n]{0,40}\b(?:(?:each|every)\s{1,3}(?:time|tur
 const KEYWORDS = ['conversation', 'chat', 'dialog', 'transcript', 'memor', 'context', 'history', 'log'];
 const REMOTE = String.raw`(?:https?:\/\/|\burl\b|\bendpoint|\bserver|\bwebhook|\bremote\b|\bexternal\b|\bthird[- ]party|\bcollector|\banalytics|\btelemetry|\bdiscord|\bslack|\btelegram|\bs3\b|\bbucket|\bemail|\bpastebin|\bgist)`;
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('E4', [
   {
     // The destination may wrap onto the next line of a Markdown paragraph.
     re: new RegExp(String.raw`\b${VERB}\s{1,3}${WHOLE}${WHAT}\b[^.]{0,120}?\b(?:to|into|at|via|on|with)\s{1,8}(?:[\w'-]{1,20}\s{1,3}){0,3}?${REMOTE}`, 'i'),
@@ -62,7 +62,7 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.45,
     severity: 'MEDIUM',
   },
-];
+]);
 
 export const e4 = defineRule({
   kind: 'custom',

@@ -71,3 +71,12 @@ test('flow stays linear on 1 MB lines seeded from its patterns, and on many shor
     assert.ok(ms < LINEAR_TIME_BUDGET_MS, `flow took ${ms.toFixed(0)} ms on 1 MB of ${JSON.stringify(unit)}`);
   }
 });
+
+test('the tunnel gate lets through every whitespace the tunnel pattern accepts after `lt`', () => {
+  // The pattern reads `\blt\s{1,3}--port`; a gate keyed on "lt " alone skipped a tab or a no-break space.
+  for (const gap of [' ', '\t', '\u00a0', '\u2003']) {
+    const f = fileView({ path: 'tunnel.yml', text: `serve:\n  command: lt${gap}--port 8080\n` });
+    assert.ok(configSinks(f).some((s) => s.kind === 'tunnel' && s.line === 2), JSON.stringify(gap));
+  }
+  assert.ok(!configSinks(fileView({ path: 'plain.yml', text: 'filter: result\nlimit: 3\n' })).some((s) => s.kind === 'tunnel'));
+});

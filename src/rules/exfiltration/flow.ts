@@ -9,7 +9,8 @@
 import { activeLimits, eachMatch, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
 import type { LineIndex, LineList } from '../../analysis/lines.js';
-import { viewsOf, type SharedView } from '../../analysis/views.js';
+import { forgetWithViews, viewsOf, type SharedView } from '../../analysis/views.js';
+import { gateOpen, walkGate, type WalkGate } from '../kit/walk-gates.js';
 import { destinationIn, hostMatchesName, inHeader, type Destination } from './destinations.js';
 
 export { CAPTURE_HOST, classifyHost, destinationIn, hostMatchesName, isCaptureService, type Destination } from './destinations.js';
@@ -110,24 +111,28 @@ const SEP = String.raw`["'\x60]?[ \t]{0,3}(?:[/\\]{1,2}|,|\+)[ \t]{0,3}["'\x60]?
  * credentials, CLI token stores (gh, gcloud, azure, docker, npm, pypi, netrc, git), agent credential
  * files, keychains and .env files (not templates).
  */
-export const CREDENTIAL_PATH = new RegExp(
-  [
-    String.raw`\.ssh${SEP}(?:id_[a-z0-9_]{2,20}|identity)(?![\w.]|\.pub)`,
-    String.raw`${HOME}${SEP}\.ssh(?:[/\\]\*{0,2})?(?=["'\x60\s);,]|$)`,
-    String.raw`\.aws${SEP}(?:credentials|config)\b`,
-    String.raw`\bapplication_default_credentials\.json\b|\.config${SEP}gcloud\b|\baccess_tokens\.db\b`,
-    String.raw`\.config${SEP}gh${SEP}hosts\.ya?ml\b|\bgh${SEP}hosts\.ya?ml\b`,
-    String.raw`\.azure${SEP}(?:accessTokens\.json|msal_token_cache\.\w{2,5}|azureProfile\.json|service_principal_entries\.json)|${HOME}${SEP}\.azure\b`,
-    String.raw`\.kube${SEP}config\b`,
-    String.raw`\.docker${SEP}config\.json\b`,
-    String.raw`(?<![\w.-])\.git-credentials\b|(?<![\w.-])_?\.netrc\b|(?<![\w.-])\.(?:npmrc|pypirc)\b`,
-    String.raw`\.(?:claude|codex|gemini)${SEP}(?:\.?credentials(?:\.json)?|auth\.json|oauth_creds\.json)`,
-    String.raw`\/etc\/(?:shadow|gshadow|master\.passwd)\b`,
-    String.raw`\blogin\.keychain(?:-db)?\b|\bsecurity[ \t]{1,5}(?:find-(?:generic|internet)-password|dump-keychain)\b`,
-    String.raw`(?<![\w.$\\-])\.env(?:\.(?:local|production|prod|development|dev|staging|test))?(?![\w\\-]|\.(?:example|sample|template|dist|defaults?)\b)`,
-  ].join('|'),
-  'i',
-);
+const CREDENTIAL_PARTS = [
+  String.raw`\.ssh${SEP}(?:id_[a-z0-9_]{2,20}|identity)(?![\w.]|\.pub)`,
+  String.raw`${HOME}${SEP}\.ssh(?:[/\\]\*{0,2})?(?=["'\x60\s);,]|$)`,
+  String.raw`\.aws${SEP}(?:credentials|config)\b`,
+  String.raw`\bapplication_default_credentials\.json\b|\.config${SEP}gcloud\b|\baccess_tokens\.db\b`,
+  String.raw`\.config${SEP}gh${SEP}hosts\.ya?ml\b|\bgh${SEP}hosts\.ya?ml\b`,
+  String.raw`\.azure${SEP}(?:accessTokens\.json|msal_token_cache\.\w{2,5}|azureProfile\.json|service_principal_entries\.json)|${HOME}${SEP}\.azure\b`,
+  String.raw`\.kube${SEP}config\b`,
+  String.raw`\.docker${SEP}config\.json\b`,
+  String.raw`(?<![\w.-])\.git-credentials\b|(?<![\w.-])_?\.netrc\b|(?<![\w.-])\.(?:npmrc|pypirc)\b`,
+  String.raw`\.(?:claude|codex|gemini)${SEP}(?:\.?credentials(?:\.json)?|auth\.json|oauth_creds\.json)`,
+  String.raw`\/etc\/(?:shadow|gshadow|master\.passwd)\b`,
+  String.raw`\blogin\.keychain(?:-db)?\b|\bsecurity[ \t]{1,5}(?:find-(?:generic|internet)-password|dump-keychain)\b`,
+  String.raw`(?<![\w.$\\-])\.env(?:\.(?:local|production|prod|development|dev|staging|test))?(?![\w\\-]|\.(?:example|sample|template|dist|defaults?)\b)`,
+];
+export const CREDENTIAL_PATH = new RegExp(CREDENTIAL_PARTS.join('|'), 'i');
+// For marking lines the pattern is split in two: the home-folder `.ssh` alternative cannot be localised,
+// and with it in, the kernel read every text whole; the rest can. A line on which either part matches is
+// exactly a line on which CREDENTIAL_PATH matches (an alternation matches where one of its branches does).
+const HOME_SSH_PART = 1;
+const CREDENTIAL_ANCHORED = new RegExp(CREDENTIAL_PARTS.filter((_, i) => i !== HOME_SSH_PART).join('|'), 'i');
+const CREDENTIAL_HOME_SSH = new RegExp(CREDENTIAL_PARTS[HOME_SSH_PART] ?? '', 'i');
 
 /** Lower-case substrings one of which every CREDENTIAL_PATH match contains (prefilter). */
 export const CREDENTIAL_KEYWORDS = [
@@ -232,6 +237,10 @@ interface Taint {
 const SHELLISH = new Set(['shell', 'markdown', 'text', 'yaml', 'json', 'toml', 'ini', 'env', 'batch', 'other', 'powershell']);
 /** The last file analysed (rules run file by file, so one entry is enough). */
 let cached: { text: string; path: string; flow: FileFlow } | undefined;
+// Dropped with the views: the last file's flow held its text (and derived copies) past the scan.
+forgetWithViews(() => {
+  cached = undefined;
+});
 
 /** The flow of secrets through one file (cached for the file being analysed). */
 export function flowOf(file: FileView): FileFlow {
@@ -292,6 +301,18 @@ const ENV_ONE_WORDS = ['environ', 'getenv', 'env', '$'];
 const URL_WORDS = ['://'];
 const URL_MARK = /:\/\//;
 const CONNECTION_WORDS = ['connect', 'create_connection', '.request', 'websocket'];
+// Each marks lines with one pass of its pattern over the text (linear, no per-line work), and the line walk
+// runs only when some line is marked; a gate passing most files costs that one pass, not a walk.
+const ONE_PASS = 'guards one linear pass of a pattern over the text (flagLines), not a per-line walk';
+const ENV_ALL_GATE = walkGate('E1/E2/PE3 flow: whole environment', [ENV_ALL_WORDS], { cheap: ONE_PASS });
+const CREDENTIAL_GATE = walkGate('E1/E2/PE3 flow: credential path', [CREDENTIAL_KEYWORDS], { cheap: ONE_PASS });
+// The home-folder `.ssh` alternative spells `.ssh`.
+const HOME_SSH_WORDS = ['.ssh'];
+const HOME_SSH_GATE = walkGate('E1/E2/PE3 flow: home-folder .ssh', [HOME_SSH_WORDS], { cheap: ONE_PASS });
+const ENV_ONE_GATE = walkGate('E1/E2/PE3 flow: one environment variable', [ENV_ONE_WORDS], { cheap: ONE_PASS });
+const SEND_GATE = walkGate('E1/E2/PE3 flow: send call', [SEND_KEYWORDS], { cheap: ONE_PASS });
+const URL_GATE = walkGate('E1/E2/PE3 flow: URL', [URL_WORDS], { cheap: ONE_PASS });
+const CONNECTION_GATE = walkGate('E1/E2/PE3 flow: connection', [CONNECTION_WORDS], { cheap: ONE_PASS });
 
 /** One pass over a file: sources, the names that carry them, URL constants, connections and sends. */
 class Analysis {
@@ -322,16 +343,16 @@ class Analysis {
     this.prose = file.type === 'markdown' || file.type === 'text';
     // Which lines hold a source, a send, a URL or a connection: one pass per pattern over the whole text.
     this.flags = new Uint8Array(view.index.count + 2);
-    const kw = view.keywords;
-    const mark = (keywords: readonly string[], re: RegExp, bit: number): void => {
-      if (kw.any(keywords)) flagLines(view.text, view.index, re, this.flags, bit);
+    const mark = (gate: WalkGate, re: RegExp, bit: number): void => {
+      if (gateOpen(view, gate)) flagLines(view.text, view.index, re, this.flags, bit);
     };
-    mark(ENV_ALL_WORDS, ENV_ALL, F_ENV);
-    mark(CREDENTIAL_KEYWORDS, CREDENTIAL_PATH, F_CRED);
-    mark(ENV_ONE_WORDS, ENV_ONE_ANY, F_SECRET);
-    mark(SEND_KEYWORDS, SEND_CALL, F_SEND);
-    mark(URL_WORDS, URL_MARK, F_URL);
-    mark(CONNECTION_WORDS, CONNECTION, F_SOCKET);
+    mark(ENV_ALL_GATE, ENV_ALL, F_ENV);
+    mark(CREDENTIAL_GATE, CREDENTIAL_ANCHORED, F_CRED);
+    mark(HOME_SSH_GATE, CREDENTIAL_HOME_SSH, F_CRED);
+    mark(ENV_ONE_GATE, ENV_ONE_ANY, F_SECRET);
+    mark(SEND_GATE, SEND_CALL, F_SEND);
+    mark(URL_GATE, URL_MARK, F_URL);
+    mark(CONNECTION_GATE, CONNECTION, F_SOCKET);
     this.anything = this.flags.some((f) => f !== 0);
   }
 

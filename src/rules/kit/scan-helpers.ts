@@ -5,6 +5,7 @@ import type { LineIndex } from '../../analysis/lines.js';
 import { CODE_TYPES } from '../../analysis/placement.js';
 import { lowered, triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
+import type { SharedView } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
 import type { TriageReason } from '../../model/place.js';
 import type { RuleHit } from '../types.js';
@@ -21,8 +22,30 @@ export interface Matcher {
   severity?: Severity;
   /** Lower-case substrings; the matcher runs only when the file contains one. */
   keywords?: readonly string[];
+  /**
+   * A regex that matches wherever a match of `re` starts (a prefix of `re`, or a looser one). The matcher
+   * runs on a view only when `requires` matches somewhere in it; the answer is asked once per view and
+   * shared by every matcher naming the same regex, so several costly regexes that open alike pay one pass.
+   */
+  requires?: RegExp;
   /** Free-form class the rule uses to decide how to treat the candidate. */
   kind?: string;
+}
+
+const TABLES: { id: string; matchers: readonly Matcher[] }[] = [];
+
+/**
+ * Declares a rule's matcher table, returned unchanged: test/prefilter-rates.test.ts reports how often each
+ * matcher's keywords let a real file through, as it does for pattern rules.
+ */
+export function matcherTable(id: string, matchers: readonly Matcher[]): readonly Matcher[] {
+  TABLES.push({ id, matchers });
+  return matchers;
+}
+
+/** Every matcher table declared by the rule modules loaded so far. */
+export function matcherTables(): readonly { id: string; matchers: readonly Matcher[] }[] {
+  return TABLES;
 }
 
 export interface Candidate {
@@ -32,6 +55,28 @@ export interface Candidate {
   lineText: string;
   matcher: Matcher;
   derived: boolean;
+}
+
+const PRESENT = new WeakMap<SharedView, Map<RegExp, boolean>>();
+
+/** Whether `re` matches anywhere in the view (through the kernel, so it is warmed and localised like any rule regex). */
+function presentIn(view: SharedView, re: RegExp): boolean {
+  let known = PRESENT.get(view);
+  if (!known) {
+    known = new Map();
+    PRESENT.set(view, known);
+  }
+  let found = known.get(re);
+  if (found === undefined) {
+    let hit = false;
+    eachMatch(view.text, re, () => {
+      hit = true;
+      return false;
+    });
+    found = hit;
+    known.set(re, found);
+  }
+  return found;
 }
 
 /**
@@ -50,6 +95,7 @@ export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidat
   for (const view of views.all) {
     for (const matcher of matchers) {
       if (matcher.keywords && !view.keywords.any(matcher.keywords)) continue;
+      if (matcher.requires && !presentIn(view, matcher.requires)) continue;
       const index = view.index;
       let full = false;
       eachMatch(view.text, matcher.re, (m) => {

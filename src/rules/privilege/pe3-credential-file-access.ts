@@ -3,10 +3,7 @@ import { viewsOf } from '../../analysis/views.js';
 import type { Place } from '../../model/place.js';
 import { configSendsOut } from '../exfiltration/config-sinks.js';
 import { flowOf } from '../exfiltration/flow.js';
-import {
-  NETWORK_SINK, bestPerLine, commentLine, downgradeHit, hitOf, imperativeVerbBefore, inProseString, isIgnoreFile, isSupportingDoc, placeIn,
-  scanFile, sentenceAround, type Candidate, type Matcher,
-} from '../kit/scan-helpers.js';
+import { NETWORK_SINK, bestPerLine, commentLine, downgradeHit, hitOf, imperativeVerbBefore, inProseString, isIgnoreFile, isSupportingDoc, placeIn, scanFile, sentenceAround, type Candidate, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 
@@ -16,7 +13,7 @@ const HOME = String.raw`(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|homedi
 
 const HOME_BEFORE = new RegExp(String.raw`${HOME}${SEP}$`);
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('PE3', [
   { re: new RegExp(String.raw`\.ssh${SEP}(?:id_[a-z0-9_]{2,20}|identity)(?![\w.]|\.pub)`, 'i'), keywords: ['.ssh'], label: 'SSH private key', confidence: 0.85 },
   { re: new RegExp(String.raw`${HOME}${SEP}\.ssh(?:[/\\]\*{0,2})?(?=["'\x60\s);,]|$)`, 'm'), keywords: ['.ssh'], label: 'SSH directory', confidence: 0.65 },
   { re: new RegExp(String.raw`\.aws${SEP}credentials\b`), keywords: ['.aws'], label: 'AWS credentials file', confidence: 0.85 },
@@ -63,7 +60,7 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.75,
     kind: 'instruction',
   },
-];
+]);
 
 // A documentation line that configures rather than reads: "create a `.env` with OPENAI_API_KEY=…",
 // `ssh-keygen -f ~/.ssh/id_ed25519`, `aws configure`.

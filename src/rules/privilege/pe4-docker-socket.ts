@@ -1,20 +1,20 @@
 import { placeOf } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
 
 // On the socket path's line, what makes it a use: a volume or mount, a client or URL on it, a permission change.
 const SOCKET_USE = /(?:^|\s)-v\b|\bmount(?:s|ed|ing)?\b|\bbind\b|--volume|--mount|\bsource=|--unix-socket|unix:\/\/|npipe:|socketPath|hostPath|mountPath|\bpath:|\bvolumes?\b|DOCKER_HOST|\bconnect\s*\(|\bopen\s*\(|\bchmod\b|\bchown\b|\bcurl\b|\bsocat\b|\bnc\b|docker\.sock["']?\s*:|\s-\s*["']?\/(?:var\/)?run\/docker\.sock/i;
 const PATH_LABELS: ReadonlySet<string> = new Set(['Docker socket path', 'Docker named pipe']);
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('PE4', [
   { re: /(?:\/var)?\/run\/docker\.sock\b/, keywords: ['docker.sock'], label: 'Docker socket path', confidence: 0.85 },
   { re: /\/\/\.\/pipe\/docker_engine\b|\\\\\.\\pipe\\docker_engine\b/i, keywords: ['docker_engine'], label: 'Docker named pipe', confidence: 0.8 },
   { re: /\bdocker\.from_env\s{0,3}\(/, keywords: ['from_env'], label: 'docker.from_env()', confidence: 0.75 },
   { re: /\bdocker\.(?:DockerClient|APIClient)\s{0,3}\(|\bDockerClient\s{0,3}\(/, keywords: ['dockerclient', 'apiclient'], label: 'Docker API client', confidence: 0.7 },
   { re: /\bDOCKER_HOST\s{0,3}[=:]\s{0,3}["']?(?:unix|tcp|npipe):\/\//, keywords: ['docker_host'], label: 'DOCKER_HOST pointed at a daemon', confidence: 0.7 },
   { re: /\bnew\s{1,3}Docker\s{0,3}\(\s{0,3}\{[^}\n]{0,80}socketPath/, keywords: ['socketpath'], label: 'dockerode client on the socket', confidence: 0.8 },
-];
+]);
 
 export const pe4 = defineRule({
   kind: 'custom',

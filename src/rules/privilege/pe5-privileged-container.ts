@@ -1,6 +1,6 @@
 import { placeOf } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
 
 const HOST_NETWORK = /--(?:network|net)[\s=]{1,3}["']?host\b|network_mode:\s{0,3}["']?host\b/;
@@ -8,7 +8,7 @@ const HOST_NETWORK = /--(?:network|net)[\s=]{1,3}["']?host\b|network_mode:\s{0,3
 // reads, a documented setup; in code or configuration that runs, a container launched that way.
 const WORKLOAD_LABELS: ReadonlySet<string> = new Set(['Privileged container', 'Dangerous capability added']);
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('PE5', [
   { re: /--privileged\b(?!\s{0,3}=\s{0,3}false)/, keywords: ['--privileged'], label: 'Privileged container', confidence: 0.85 },
   {
     re: /(?:\s-v|--volume)[\s=]{1,3}["']?\/:|--mount[\s=]{1,3}["']?[^\n"']{0,80}?\b(?:source|src)=\/(?=[,\s"']|$)/,
@@ -45,7 +45,7 @@ export const MATCHERS: readonly Matcher[] = [
     severity: 'MEDIUM',
     confidence: 0.45,
   },
-];
+]);
 
 export const pe5 = defineRule({
   kind: 'custom',

@@ -3,6 +3,7 @@ import { placeOf, sectionOf } from '../../analysis/placement.js';
 import { viewsOf } from '../../analysis/views.js';
 import type { FileView } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
+import { gateOpen, walkGate } from '../kit/walk-gates.js';
 import type { RuleContext, RuleHit } from '../types.js';
 import { segmentOrigin, urlsIn } from '../supply-chain/remote-fetch.js';
 import { dockerImage, npxOperand, pipUnpinned, uvxOperand, words, type Launcher } from './commands.js';
@@ -129,6 +130,12 @@ const FOLLOW_VERB =
 // Read at run time, not once at setup: "every session", "before each task", "the latest", "always".
 const RUNTIME_CUE = /\b(?:every|each|always|whenever|before (?:each|every|any|starting)|at (?:the )?start of|on (?:each|every) (?:run|start|call|task|session)|latest|current|updated|newest|live|at run ?time|periodically|hourly|daily)\b/i;
 const LINE_HEAD = 2_000;
+// Necessary literals of a remote-instructions line: it holds a URL (`://`), and its window an INSTRUCTION_NOUN
+// (instruction, prompt, rule, directive, playbook, persona, guidelines, orders, commands, tasks, steps).
+// FOLLOW_VERB adds nothing a gate can use: `use … as` makes it pass every text.
+const URL_WORDS = ['://'];
+const INSTRUCTION_WORDS = ['instruction', 'prompt', 'rule', 'directive', 'playbook', 'persona', 'guidelines', 'orders', 'commands', 'tasks', 'steps'];
+const REMOTE_GATE = walkGate('RP1 remote instructions', [URL_WORDS, INSTRUCTION_WORDS]);
 
 function remoteInstructions(file: FileView, lines: LineList, index: LineIndex, out: RuleHit[]): void {
   let found = 0;
@@ -241,7 +248,7 @@ export const rp1 = defineRule({
     if (ctx.file.isManifest && ctx.bundle.manifest) structured(ctx.bundle.manifest.data, text, out);
     if (HUMAN_DOCS.test(ctx.file.path)) for (const h of out) h.severity = 'LOW';
     const views = ctx.views ?? viewsOf(text);
-    if (text.includes('://')) remoteInstructions(ctx.file, views.raw.lines, views.raw.index, out);
+    if (gateOpen(views.raw, REMOTE_GATE)) remoteInstructions(ctx.file, views.raw.lines, views.raw.index, out);
     return calibrate(ctx.file, out, views.raw.index, views.raw.lines);
   },
 });

@@ -1,12 +1,12 @@
 import type { LineIndex } from '../../analysis/lines.js';
 import { viewsOf } from '../../analysis/views.js';
 import { fileRole, placeOf } from '../../analysis/placement.js';
-import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, downgradeHit, hitOf, scanFile, type Candidate, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 import { requestOnLine } from './request-call.js';
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('SSRF1', [
   { re: /(?<![\d.])169\.254\.169\.254(?![\d])/, keywords: ['169.254.169.254'], label: 'Cloud metadata IP (AWS/Azure/GCP/OpenStack)', confidence: 0.9 },
   { re: /(?<![\d.])169\.254\.170\.2(?![\d.])/, keywords: ['169.254.170.2'], label: 'ECS task metadata endpoint', confidence: 0.8 },
   { re: /\bmetadata\.google\.internal\b/i, keywords: ['metadata.google.internal'], label: 'GCP metadata host', confidence: 0.9 },
@@ -19,7 +19,7 @@ export const MATCHERS: readonly Matcher[] = [
     label: 'Instruction to query the metadata service',
     confidence: 0.75,
   },
-];
+]);
 
 // Defensive code and docs list the metadata hosts in order to refuse them.
 const REJECTION =

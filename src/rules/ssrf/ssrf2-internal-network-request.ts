@@ -1,4 +1,4 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 import { requestBefore } from './request-call.js';
@@ -9,7 +9,7 @@ import { requestBefore } from './request-call.js';
 const LEAD = String.raw`(?:https?:\/\/|(?<=["'\x60\s@]))`;
 const END = String.raw`(?=[:/"'\x60\s)\]]|$)`;
 
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('SSRF2', [
   { re: new RegExp(String.raw`${LEAD}(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\])${END}`, 'im'), keywords: ['localhost', '127.', '[::'], label: 'Request to loopback', confidence: 0.45, kind: 'loopback' },
   { re: new RegExp(String.raw`${LEAD}0\.0\.0\.0${END}`, 'm'), keywords: ['0.0.0.0'], label: 'Request to 0.0.0.0', confidence: 0.5 },
   {
@@ -18,7 +18,7 @@ export const MATCHERS: readonly Matcher[] = [
     label: 'Request to a private network address',
     confidence: 0.55,
   },
-];
+]);
 
 // Documentation and configuration that call a loopback address are talking to a server the user runs
 // (a dev server, a local model, a health check): nothing leaves the machine or reaches another host.

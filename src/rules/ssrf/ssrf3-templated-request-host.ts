@@ -1,4 +1,4 @@
-import { bestPerLine, hitOf, scanFile, type Matcher } from '../kit/scan-helpers.js';
+import { bestPerLine, hitOf, scanFile, type Matcher, matcherTable } from '../kit/scan-helpers.js';
 import { defineRule, type RuleHit } from '../types.js';
 import { type FileView } from '../../model/bundle.js';
 import { requestBefore } from './request-call.js';
@@ -7,7 +7,7 @@ const SCHEME = String.raw`(?:https?|wss?|ftp)://`;
 
 // The templated URL is matched first; the rule then requires a request call before it on the line,
 // or (kind `assign`) a URL-ish variable being assigned.
-export const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = matcherTable('SSRF3', [
   {
     re: new RegExp(String.raw`\bf["']${SCHEME}\{|\x60${SCHEME}\$\{|["']${SCHEME}["']\s{0,3}\+|["']${SCHEME}(?:\{\}|%s)[^"'\n]{0,200}["']\s{0,3}(?:\.format\s{0,3}\(|%)`, 'i'),
     keywords: ['://'],
@@ -22,7 +22,7 @@ export const MATCHERS: readonly Matcher[] = [
     confidence: 0.45,
     kind: 'shell',
   },
-];
+]);
 
 const PROSE_OR_CONFIG: ReadonlySet<string> = new Set(['markdown', 'text', 'json', 'yaml', 'toml', 'ini', 'xml', 'env', 'other']);
 const CONFIGURED_HOST = /:\/\/\$\{?[A-Z][A-Z0-9_]{1,60}\}?(?=[:/"'\x60\s]|$)/;

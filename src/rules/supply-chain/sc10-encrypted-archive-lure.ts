@@ -3,6 +3,7 @@ import type { LineList } from '../../analysis/lines.js';
 import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { viewsOf } from '../../analysis/views.js';
+import { gateOpenIn, walkGate } from '../kit/walk-gates.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
 import { withDecryptions } from './sc10-decrypted.js';
 import { emphasisedPassword, passwordCell, runsByPath, stepsAfter } from './sc10-wording.js';
@@ -65,6 +66,18 @@ function archiveAction(text: string): { index: number } | null {
   return null;
 }
 
+// Necessary literals, so texts without them skip the line walks. A password line needs one: every PASSWORD
+// alternative, EMPHASISED_PASSWORD and a password-column header (PASSWORD_HEADER) spell pass/pwd/zip key/
+// archive key, `unzip`, `7z` or an extraction verb (`extract`, `unpack`, `unrar`, `decompress`).
+const PASSWORD_WORDS = ['pass', 'pwd', 'zip key', 'archive key', 'unzip', '7z', 'extract', 'unpack', 'unrar', 'decompress'];
+// And a lure needs an action line: ARCHIVE_MENTION spells zip/7z/rar/tgz/.tar.gz/.iso/.dmg/archive,
+// ENCRYPTED_ARCHIVE protected/encrypted/passworded/locked, EXTRACTION unzip/unrar/unpack/extract/decompress/7z.
+const ACTION_WORDS = ['zip', '7z', 'rar', 'tgz', '.tar.gz', '.iso', '.dmg', 'archive', 'protected', 'encrypted', 'passworded', 'locked', 'unpack', 'extract', 'decompress'];
+const LURE_GATE = walkGate('SC10 lure', [PASSWORD_WORDS, ACTION_WORDS]);
+const PASSWORD_GATE = walkGate('SC10 password beside encrypted members', [PASSWORD_WORDS], {
+  cheap: 'asked only of skills that bundle an archive with encrypted members',
+});
+
 function lureHits(file: FileView, lines: LineList): BundleHit[] {
   const out: BundleHit[] = [];
   let lastPassword = -Infinity;
@@ -126,8 +139,13 @@ export const sc10 = defineRule({
     const members = encryptedMembers(bundle.inventory);
     for (const file of files) {
       if (file.type === 'binary' || out.length >= 256) continue;
+      // The gates come first: a file they stop is never indexed into lines.
+      const lure = gateOpenIn(file.text, LURE_GATE);
+      const password = !lure && members.length > 0 && gateOpenIn(file.text, PASSWORD_GATE);
+      if (!lure && !password) continue;
       const lines = viewsOf(file.text).raw.lines;
-      const hits = lureHits(file, lines).map((h) => (members.length > 0 ? { ...h, evidence: { ...h.evidence, encryptedMembers: members.slice(0, 16) } } : h));
+      const hits = (lure ? lureHits(file, lines) : []).map((h) => (members.length > 0 ? { ...h, evidence: { ...h.evidence, encryptedMembers: members.slice(0, 16) } } : h));
+      // Past the gates the text holds a password word (LURE_GATE asks for one too).
       if (hits.length === 0 && members.length > 0) {
         let idx = -1;
         for (let i = 0; i < lines.length && idx === -1; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) !== null) idx = i;

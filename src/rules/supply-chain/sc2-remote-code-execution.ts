@@ -6,6 +6,7 @@ import type { RuleContext, RuleHit } from '../types.js';
 import type { BundleView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 import { defineRule } from '../types.js';
+import { gateOpen, walkGate } from '../kit/walk-gates.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
 import { copyPasteNear } from './lure-wording.js';
 import {
@@ -88,6 +89,10 @@ const ANONYMOUS_LABEL: Record<AnonymousKind, string> = {
 };
 
 const SLASH = ['/'];
+// And a paste lure needs RUN_BY_HAND in its window: each alternative spells one of these (a terminal-like
+// noun, `execute`, `copy`, `paste`, or `win` of Win+R).
+const BY_HAND_WORDS = ['terminal', 'shell', 'command', 'console', 'powershell', 'cmd', 'bash', 'zsh', 'run dialog', 'execute', 'copy', 'paste', 'win'];
+const PASTE_LURE_GATE = walkGate('SC2 paste lure', [SLASH, BY_HAND_WORDS], { cheap: 'the walk visits only the lines linkLines finds a link on' });
 
 /**
  * Severity by who serves the code and where the step sits: a vendor's installer is routine (LOW); a
@@ -149,9 +154,30 @@ function linksIn(text: string): string[] {
   return out;
 }
 
-function pasteLures(lines: LineList, hits: Map<string, RuleHit>, tag: string | undefined): void {
+// What every line `linksIn` finds a link on holds: `://` (URL_RE) or a bare link's `x.tld/` (BARE_LINK).
+const LINKISH = /:\/\/|[a-z0-9-]\.[a-z]{2,24}\//gi;
+
+/** 0-based numbers of the lines that may hold a link, ascending (one pass over the text). */
+function linkLines(view: SharedView): number[] {
+  const out: number[] = [];
+  const { text, index } = view;
+  LINKISH.lastIndex = 0;
+  for (let m = LINKISH.exec(text); m !== null; m = LINKISH.exec(text)) {
+    const line = index.lineOf(m.index);
+    out.push(line - 1);
+    // One entry per line: go on from the next line.
+    LINKISH.lastIndex = index.lineStart(line + 1);
+  }
+  LINKISH.lastIndex = 0;
+  return out;
+}
+
+function pasteLures(view: SharedView, hits: Map<string, RuleHit>, tag: string | undefined): void {
+  const lines = view.lines;
   let found = 0;
-  for (let i = 0; i < lines.length && found < 64; i += 1) {
+  // Only lines that may hold a link can hold a paste link: the others are never sliced.
+  for (const i of linkLines(view)) {
+    if (found >= 64) break;
     const text = (lines.at(i) ?? '').slice(0, MAX_LINE);
     if (!text.includes('/')) continue;
     let anon: { host: string; kind: AnonymousKind } | null = null;
@@ -182,6 +208,10 @@ function pasteLures(lines: LineList, hits: Map<string, RuleHit>, tag: string | u
 // download line matches /\b(?:curl|wget)\b/i, and an evaluated fetch needs exec(, eval( or new Function(.
 const DOWNLOAD_WORDS = ['curl', 'wget'];
 const EVAL_WORDS = ['exec', 'eval', 'function'];
+const DOWNLOAD_GATE = walkGate('SC2 download then run', [DOWNLOAD_WORDS]);
+// And its fetch line matches FETCH_ASSIGN (src/rules/supply-chain/remote-fetch.ts), which names one of these.
+const FETCH_WORDS = ['requests', 'httpx', 'session', 'client', 'urllib', 'axios', 'got', 'urlopen', 'fetch'];
+const EVAL_GATE = walkGate('SC2 fetched then evaluated', [EVAL_WORDS, FETCH_WORDS]);
 
 function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleHit>, whereOf: (line: number) => Where, project: ProjectIdentity): void {
   const { text } = view;
@@ -201,7 +231,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
     });
   }
   const lines = view.lines;
-  for (const run of view.keywords.any(DOWNLOAD_WORDS) ? downloadThenRun(lines) : []) {
+  for (const run of gateOpen(view, DOWNLOAD_GATE) ? downloadThenRun(lines) : []) {
     const key = `${run.line}\u001fdownload-run`;
     if (hits.has(key)) continue;
     const o = segmentOrigin(run.segment, project, true);
@@ -215,7 +245,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'download-then-run', runLine: run.runLine, verified: run.verified, origin: o.origin, host: o.host },
     });
   }
-  for (const flow of view.keywords.any(EVAL_WORDS) ? fetchedThenEvaluated(lines) : []) {
+  for (const flow of gateOpen(view, EVAL_GATE) ? fetchedThenEvaluated(lines) : []) {
     const key = `${flow.line}\u001fcode-fetch`;
     if (hits.has(key)) continue;
     const c = calibrate('Fetched content passed to exec/eval', 0.8, segmentOrigin(flow.matched, project, false), whereOf(flow.line));
@@ -224,7 +254,7 @@ function scan(view: SharedView, tag: string | undefined, hits: Map<string, RuleH
       severity: c.severity, confidence: c.confidence, ...(tag ? { tags: [tag] } : {}), evidence: { technique: 'code-fetch', evalLine: flow.evalLine },
     });
   }
-  if (view.keywords.any(SLASH)) pasteLures(lines, hits, tag);
+  if (gateOpen(view, PASTE_LURE_GATE)) pasteLures(view, hits, tag);
 }
 
 const IDENTITY = new WeakMap<BundleView, ProjectIdentity>();

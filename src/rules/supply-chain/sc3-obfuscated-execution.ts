@@ -18,6 +18,7 @@ import type { FileView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 import { bestPerLine } from '../kit/scan-helpers.js';
 import { defineRule } from '../types.js';
+import { gateOpen, walkGate } from '../kit/walk-gates.js';
 import type { RuleHit } from '../types.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
 
@@ -51,6 +52,7 @@ const SHELL_DECODE_WORDS = ['base64', 'xxd', 'openssl', 'gunzip', 'zcat', 'gzip'
 const TR_WORDS = ['tr ', 'tr\t'];
 const DECODE_FLOW_WORDS = [...DECODER_WORDS, ...SHELL_DECODE_WORDS, 'rev', ...TR_WORDS];
 const PIPE = ['|'];
+const DECODE_FLOW_GATE = walkGate('SC3 decoded then run', [DECODE_FLOW_WORDS]);
 
 // Where shell text goes to run: a shell or interpreter reading stdin, `$SHELL` included.
 const SINK = String.raw`(?:sudo\s{1,4}(?:-\S{1,6}\s{1,4})?)?(?:(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:(?:ba|z|da|k)?sh|python[0-9.]{0,4}|perl|node|ruby|php)\b|\$\{?SHELL\b\}?)`;
@@ -247,7 +249,7 @@ function scan(file: FileView, view: SharedView, tag: string | undefined, hits: R
       return undefined;
     });
   }
-  if (!view.keywords.any(DECODE_FLOW_WORDS)) return;
+  if (!gateOpen(view, DECODE_FLOW_GATE)) return;
   for (const flow of decodedThenRun(view.lines)) {
     hits.push({
       line: flow.line, endLine: flow.runLine, matched: flow.matched, column: 0, label: 'Decoded data executed a few lines later',

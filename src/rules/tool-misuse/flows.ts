@@ -9,6 +9,7 @@ import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import type { FileView } from '../../model/bundle.js';
 import type { Severity } from '../../shared/types.js';
 import { viewsOf } from '../../analysis/views.js';
+import { gateOpen, walkGate, type WalkGate } from '../kit/walk-gates.js';
 
 export type Lang = 'python' | 'js' | 'shell' | 'php' | 'ruby';
 
@@ -172,13 +173,25 @@ const SOURCE_WORDS: Record<Lang, readonly string[]> = {
   php: ['$argv', 'stdin', 'readline', '$_', 'php://input', 'getallheaders'],
   ruby: ['argv', 'gets', 'stdin', 'params', 'request.', 'cookies'],
 };
+/** The file endings each language's files have, for the gate report. */
+export const LANG_EXTS: Record<Lang, readonly string[]> = {
+  python: ['.py'], js: ['.js', '.mjs', '.cjs', '.ts', '.tsx', '.jsx'], shell: ['.sh', '.bash', '.zsh'], php: ['.php'], ruby: ['.rb'],
+};
+const SOURCE_GATES = Object.fromEntries(
+  (Object.keys(SOURCE_WORDS) as Lang[]).map((lang) => [lang, walkGate(`TM1 input flow (${lang})`, [SOURCE_WORDS[lang]], {
+    exts: LANG_EXTS[lang],
+    // Source words are common (`input`, `$`); mayHoldSource then runs the language's source patterns once over
+    // the whole text, and the walk needs one of them to match.
+    cheap: 'followed by one pass of the source patterns over the text (mayHoldSource) before any walk',
+  })]),
+) as Record<Lang, WalkGate>;
 
 /**
  * False when no input source occurs anywhere in the file: then no line can start a flow, and the per-line
  * walk is skipped (most scripts read no user input at all).
  */
 export function mayHoldSource(lang: Lang, text: string): boolean {
-  if (!viewsOf(text).raw.keywords.any(SOURCE_WORDS[lang])) return false;
+  if (!gateOpen(viewsOf(text).raw, SOURCE_GATES[lang])) return false;
   let res = SOURCE_ANYWHERE.get(lang);
   if (!res) {
     const src = SOURCES[lang];

@@ -6,9 +6,10 @@
 // none of these is runaway. Bodies are bounded (MAX_BODY_LINES / MAX_BODY_CHARS), so the scan is linear.
 import { activeLimits, noteActiveLimit } from '../../analysis/kernel.js';
 import { viewsOf } from '../../analysis/views.js';
+import { gateOpen, walkGate, type WalkGate } from '../kit/walk-gates.js';
 import type { FileView } from '../../model/bundle.js';
 import type { FlowHit, Lang } from './flows.js';
-import { langOf } from './flows.js';
+import { LANG_EXTS, langOf } from './flows.js';
 
 const MAX_BODY_LINES = 80;
 const MAX_BODY_CHARS = 8_000;
@@ -25,6 +26,17 @@ const LOOP_WORDS: Record<Lang, readonly string[]> = {
   php: ['while', 'for'],
   ruby: ['while', 'for'],
 };
+// Whole-text forms of the loop heads, a necessary condition for the walk: each is a prefix of PY_LOOP,
+// SHELL_LOOP or BRACE_LOOP (which the walk tests on the first HEAD_CAP characters of one line) with `\s`
+// narrowed to `[^\S\n]` (a line holds no line break; it also keeps `^`/`\s*` from running across blank lines).
+// A line head that matches the full pattern matches the prefix at the same offset of the text.
+const PY_LOOP_ANY = /^[^\S\n]*while[^\S\n]+(?:True|1|not[^\S\n]+False)/m;
+const SHELL_LOOP_ANY = /(?:^|[;&|]|\bthen|\belse)[^\S\n]*(?:while[^\S\n]+(?:true|:|\[[^\S\n]*1[^\S\n]*\]|\(\([^\S\n]*1[^\S\n]*\)\))|until[^\S\n]+(?:false|![^\S\n]*:))/m;
+const BRACE_LOOP_ANY = /\b(?:while[^\S\n]*\([^\S\n]*(?:true|1|!0|!false|TRUE|\$true)[^\S\n]*\)|for[^\S\n]*\([^\S\n]*;[^\S\n]*;[^\S\n]*\))/;
+const LOOP_ANY: Record<Lang, RegExp> = { python: PY_LOOP_ANY, shell: SHELL_LOOP_ANY, js: BRACE_LOOP_ANY, php: BRACE_LOOP_ANY, ruby: BRACE_LOOP_ANY };
+const LOOP_GATES = Object.fromEntries(
+  (Object.keys(LOOP_WORDS) as Lang[]).map((lang) => [lang, walkGate(`TM1 runaway loop (${lang})`, [LOOP_WORDS[lang]], { exts: LANG_EXTS[lang], pattern: LOOP_ANY[lang] })]),
+) as Record<Lang, WalkGate>;
 
 const EXIT = /\b(?:break|return|exit|sys\.exit|os\._exit|process\.exit|raise|throw|quit|die)\b/;
 // A pause or a wait for someone else: the loop runs at the pace of time, a child, a client or a queue.
@@ -170,7 +182,7 @@ export function findRunawayLoops(file: FileView): FlowHit[] {
   };
   if (lang === 'shell') out.push(...shellForkBombs(text, index));
   // Every loop pattern starts with one of these words; most files hold none, and the line walk is skipped.
-  if (!viewsOf(text).raw.keywords.any(LOOP_WORDS[lang])) return out;
+  if (!gateOpen(viewsOf(text).raw, LOOP_GATES[lang])) return out;
   let loops = 0;
   // Loop heads examined per file (src/limits): each body costs up to MAX_BODY_CHARS, so this bounds the scan.
   const maxLoops = activeLimits().maxLoopHeadsPerFile;
