@@ -41,21 +41,24 @@ function corpusTexts(): CorpusFile[] {
   return corpus;
 }
 
+/** How often a regex's keywords and (when it has a plan) its anchors let a corpus text through. */
+function gateRow(id: string, re: RegExp, keywords: readonly string[] | undefined, texts: readonly string[]): { id: string; rate: number; planned: boolean } {
+  const plan = planOf(re);
+  let passed = 0;
+  for (const text of texts) {
+    const open = !keywords || keywords.some((k) => text.includes(k));
+    if (open && (!plan || plan.anchors.some((a) => text.includes(a)))) passed += 1;
+  }
+  return { id, rate: passed / texts.length, planned: plan !== null };
+}
+
 test('prefilter pass rates on the shared corpus: a gate passing most files needs a localised regex', SKIP, (t) => {
   const texts = corpusTexts().map((f) => f.text);
   assert.ok(texts.length > 1000, `${texts.length} corpus files`);
   const rows: { id: string; rate: number; planned: boolean }[] = [];
   for (const rule of RULES) {
     if (rule.kind !== 'pattern') continue;
-    rule.patterns.forEach((spec, i) => {
-      const plan = planOf(spec.re);
-      let passed = 0;
-      for (const text of texts) {
-        const keywords = !spec.keywords || spec.keywords.some((k) => text.includes(k));
-        if (keywords && (!plan || plan.anchors.some((a) => text.includes(a)))) passed += 1;
-      }
-      rows.push({ id: `${rule.meta.id}#${i}`, rate: passed / texts.length, planned: plan !== null });
-    });
+    rule.patterns.forEach((spec, i) => rows.push(gateRow(`${rule.meta.id}#${i}`, spec.re, spec.keywords, texts)));
   }
   rows.sort((a, b) => b.rate - a.rate);
   for (const r of rows.slice(0, 15)) t.diagnostic(`${(100 * r.rate).toFixed(1)}% ${r.id}${r.planned ? '' : ' (whole-text regex)'}`);
@@ -89,15 +92,7 @@ test('matcher prefilter pass rates on the shared corpus: custom rules\' matcher 
   assert.ok(tables.length >= 10, `${tables.length} matcher tables declared`);
   const rows: { id: string; rate: number; planned: boolean }[] = [];
   for (const table of tables) {
-    table.matchers.forEach((m, i) => {
-      const plan = planOf(m.re);
-      let passed = 0;
-      for (const text of texts) {
-        const keywords = !m.keywords || m.keywords.some((k) => text.includes(k));
-        if (keywords && (!plan || plan.anchors.some((a) => text.includes(a)))) passed += 1;
-      }
-      rows.push({ id: `${table.id} matcher #${i} (${m.label})`, rate: passed / texts.length, planned: plan !== null });
-    });
+    table.matchers.forEach((m, i) => rows.push(gateRow(`${table.id} matcher #${i} (${m.label})`, m.re, m.keywords, texts)));
   }
   rows.sort((a, b) => b.rate - a.rate);
   for (const r of rows.slice(0, 15)) t.diagnostic(`${(100 * r.rate).toFixed(1)}% ${r.id}${r.planned ? '' : ' (whole-text regex)'}`);
