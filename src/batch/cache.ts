@@ -2,10 +2,12 @@
 // scanner version, the scan-affecting settings and every entry of the skill (relative path, type, mode
 // bits, size and bytes; a link's own text, never its target), so an unchanged skill is not rescanned
 // and any change (a byte, a name, an executable bit, a new empty directory) is a miss.
-// Entries are written to a temporary file and renamed into place, so a reader never sees half a file.
+// Entries are written to a temporary file and renamed into place, so a reader never sees half a file;
+// the batch's main thread writes them (scan threads only hash and look up).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { VERSION } from '../shared/version.js';
 import type { BatchLine } from './line.js';
@@ -123,16 +125,49 @@ export function readCached(dir: string, key: string, target: string): BatchLine 
   }
 }
 
-/** Stores a finished line; only successful scans are kept (an error may be transient). Never throws. */
-export function writeCached(dir: string, key: string, line: BatchLine): void {
-  if (line.status !== 'scanned' || !line.execution_successful) return;
-  const final = entryPath(dir, key);
-  const temp = `${final}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
-    writeFileSync(temp, `${JSON.stringify(line)}\n`, { flag: 'wx' });
-    renameSync(temp, final);
-  } catch {
-    rmSync(temp, { force: true });
+/** Only successful scans are kept (an error may be transient). */
+function storable(line: BatchLine): boolean {
+  return line.status === 'scanned' && line.execution_successful;
+}
+
+/** Writes at most this many entries at once; a batch waits for a slot rather than holding more lines. */
+const MAX_PENDING_WRITES = 32;
+
+/**
+ * Stores finished lines from the batch's main thread, asynchronously: creating a small file can take a
+ * millisecond on a busy disk, and a scan thread that waited for it would scan nothing meanwhile. Never
+ * throws; `flush` waits for every write (the batch calls it before it returns).
+ */
+export class CacheWriter {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly dirs = new Set<string>();
+
+  constructor(private readonly dir: string) {}
+
+  async store(key: string, line: BatchLine): Promise<void> {
+    if (!storable(line)) return;
+    while (this.pending.size >= MAX_PENDING_WRITES) await Promise.race(this.pending);
+    const write = this.write(key, line).finally(() => this.pending.delete(write));
+    this.pending.add(write);
+  }
+
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private async write(key: string, line: BatchLine): Promise<void> {
+    const final = entryPath(this.dir, key);
+    const temp = `${final}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const sub = join(this.dir, key.slice(0, 2));
+      if (!this.dirs.has(sub)) {
+        await mkdir(sub, { recursive: true });
+        this.dirs.add(sub);
+      }
+      await writeFile(temp, `${JSON.stringify(line)}\n`, { flag: 'wx' });
+      await rename(temp, final);
+    } catch {
+      await rm(temp, { force: true }).catch(() => undefined);
+    }
   }
 }

@@ -5,8 +5,7 @@ import Tinypool from 'tinypool';
 import { attemptTiered, HEAP_TIERS, isOutOfMemory, roomyTier } from './heap-tiers.js';
 import type { HeapTiers, RoomyTier } from './heap-tiers.js';
 import { errorLine } from './line.js';
-import type { BatchLine } from './line.js';
-import type { BatchTask } from './scan-task.js';
+import type { BatchTask, TaskResult } from './scan-task.js';
 import type { PingTask } from './worker.js';
 
 /**
@@ -47,17 +46,17 @@ const PING: PingTask = { ping: true };
 const ROOMY_IDLE_MS = 2_000;
 
 /** One task: on a capped thread, again on the roomy one if its heap ran out; every failure is a line. */
-async function runOne(capped: Tinypool, roomy: RoomyTier, task: BatchTask, timeoutMs: number | undefined): Promise<BatchLine> {
-  const result = await attemptTiered<BatchLine>(capped, roomy, task, PING, timeoutMs);
+async function runOne(capped: Tinypool, roomy: RoomyTier, task: BatchTask, timeoutMs: number | undefined): Promise<TaskResult> {
+  const result = await attemptTiered<TaskResult>(capped, roomy, task, PING, timeoutMs);
   if (result.ok) return result.value;
   if (result.timedOut && timeoutMs !== undefined) {
-    return errorLine(task.target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, result.elapsedMs, 'timeout');
+    return { line: errorLine(task.target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, result.elapsedMs, 'timeout') };
   }
-  if (isOutOfMemory(result.error)) return errorLine(task.target, `scan thread ran out of memory, also on a thread without the batch heap cap: ${message(result.error)}`, result.elapsedMs);
-  return errorLine(task.target, `worker failed: ${message(result.error)}`, result.elapsedMs);
+  if (isOutOfMemory(result.error)) return { line: errorLine(task.target, `scan thread ran out of memory, also on a thread without the batch heap cap: ${message(result.error)}`, result.elapsedMs) };
+  return { line: errorLine(task.target, `worker failed: ${message(result.error)}`, result.elapsedMs) };
 }
 
-export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions): AsyncGenerator<BatchLine> {
+export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions): AsyncGenerator<TaskResult> {
   const file = options.workerFile ?? workerFileUrl();
   const jobs = Math.max(1, Math.floor(options.jobs));
   const heap = options.heap ?? HEAP_TIERS;
@@ -73,7 +72,7 @@ export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions)
   // A worker that dies is reported through its task's rejection (an `error` line); the pool-level event
   // would otherwise end the process.
   pool.on('error', () => undefined);
-  const running = new Map<number, Promise<{ id: number; line: BatchLine }>>();
+  const running = new Map<number, Promise<{ id: number; result: TaskResult }>>();
   const source = tasks[Symbol.iterator]();
   let nextId = 0;
   let exhausted = false;
@@ -85,16 +84,16 @@ export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions)
         return;
       }
       const id = nextId++;
-      running.set(id, runOne(pool, roomy, next.value, options.timeoutMs).then((line) => ({ id, line })));
+      running.set(id, runOne(pool, roomy, next.value, options.timeoutMs).then((result) => ({ id, result })));
     }
   };
   try {
     fill();
     while (running.size > 0) {
-      const { id, line } = await Promise.race(running.values());
+      const { id, result } = await Promise.race(running.values());
       running.delete(id);
       fill();
-      yield line;
+      yield result;
     }
   } finally {
     await Promise.all([pool.destroy(), roomy.destroy()]);

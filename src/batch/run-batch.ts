@@ -1,18 +1,18 @@
 // The batch run (CONTRACT §11), shared by the CLI and tests: filter the targets (shard, resume), run
 // them on worker threads or a queue, stream each line to the sink as it finishes, and keep only the
-// summary counts. The cache is consulted in the worker (hashing runs in parallel with scans).
+// summary counts. The cache is consulted in the worker (hashing runs in parallel with scans) and written
+// here, off the scan threads.
 import { lstatSync, mkdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { UsageError } from '../discovery/target.js';
-import { cacheKey, readCached, writeCached } from './cache.js';
+import { CacheWriter, cacheKey, readCached } from './cache.js';
 import type { LineGates } from './gates.js';
 import type { HeapTiers } from './heap-tiers.js';
-import type { BatchLine } from './line.js';
 import { openOutputFile, readPreviousLines } from './output-file.js';
 import type { LineSink } from './output-file.js';
 import { runPool } from './pool.js';
 import type { BatchScanSettings } from './scan-one.js';
-import type { BatchTask } from './scan-task.js';
+import type { BatchTask, TaskResult } from './scan-task.js';
 import { inShard } from './shard.js';
 import type { Shard } from './shard.js';
 import { BatchSummary } from './summary.js';
@@ -83,13 +83,13 @@ function prepareCacheDir(dir: string): string {
  * Queue mode: cache hits are answered here, the rest go to the queue; finished lines are stored in the
  * cache. The queue client (src/queue/producer.ts, BullMQ) loads only when `--queue` is given.
  */
-async function* viaQueue(targets: readonly string[], options: BatchOptions, cacheDir: string | undefined): AsyncGenerator<BatchLine> {
+async function* viaQueue(targets: readonly string[], options: BatchOptions, cacheDir: string | undefined): AsyncGenerator<TaskResult> {
   const keys = new Map<string, string>();
   const misses: string[] = [];
   for (const target of targets) {
     const key = cacheDir !== undefined && !isRemoteTarget(target) ? cacheKey(target, options.settings) : null;
     const hit = key !== null && cacheDir !== undefined ? readCached(cacheDir, key, target) : null;
-    if (hit) yield { ...hit, duration_ms: 0 };
+    if (hit) yield { line: { ...hit, duration_ms: 0 } };
     else {
       if (key !== null) keys.set(target, key);
       misses.push(target);
@@ -105,8 +105,7 @@ async function* viaQueue(targets: readonly string[], options: BatchOptions, cach
   });
   for await (const line of lines) {
     const key = keys.get(line.target);
-    if (key !== undefined && cacheDir !== undefined) writeCached(cacheDir, key, line);
-    yield line;
+    yield key !== undefined ? { line, store: key } : { line };
   }
 }
 
@@ -129,6 +128,7 @@ export async function runBatch(targets: readonly string[], options: BatchOptions
   const selected = targets.filter((t) => inShard(t, options.shard) && !done.has(t));
   const sink = options.output !== undefined ? openOutputFile(options.output, options.resume === true) : options.stdout;
   if (!sink) throw new Error('runBatch needs an output file or a stdout sink');
+  const cache = cacheDir !== undefined ? new CacheWriter(cacheDir) : undefined;
   let produced = 0;
   try {
     const lines = options.queueUrl !== undefined
@@ -139,12 +139,14 @@ export async function runBatch(targets: readonly string[], options: BatchOptions
         ...(options.workerFile !== undefined ? { workerFile: options.workerFile } : {}),
         ...(options.heap !== undefined ? { heap: options.heap } : {}),
       });
-    for await (const line of lines) {
+    for await (const { line, store } of lines) {
+      if (store !== undefined) await cache?.store(store, line);
       sink.write(`${JSON.stringify(line)}\n`);
       summary.add(line);
       options.onProgress?.(++produced, selected.length);
     }
   } finally {
+    await cache?.flush();
     if (options.output !== undefined) sink.close();
   }
   return { summary, timing: { durationMs: performance.now() - started, produced }, selected: selected.length };

@@ -1,6 +1,7 @@
 // One batch task as a worker thread (or the queue path) runs it: look the skill up in the cache, else
-// scan it and store the line. Plain data in, one BatchLine out; never throws.
-import { cacheKey, readCached, writeCached } from './cache.js';
+// scan it. Plain data in, one BatchLine out (with the key to store it under); never throws. Storing is
+// the main thread's (CacheWriter in ./cache.ts), so a scan thread never waits on a file being created.
+import { cacheKey, readCached } from './cache.js';
 import { scanOne } from './scan-one.js';
 import type { BatchScanSettings } from './scan-one.js';
 import { errorLine } from './line.js';
@@ -31,14 +32,19 @@ async function scanTarget(target: string, settings: BatchScanSettings, allowPriv
   }
 }
 
-export async function runTask(task: BatchTask): Promise<BatchLine> {
+/** A scan thread's answer: the line, and on a cache miss the key the main thread stores it under. */
+export interface TaskResult {
+  line: BatchLine;
+  store?: string;
+}
+
+export async function runTask(task: BatchTask): Promise<TaskResult> {
   const started = performance.now();
   const key = task.cacheDir !== undefined && !isRemoteTarget(task.target) ? cacheKey(task.target, task.settings) : null;
   if (key !== null && task.cacheDir !== undefined) {
     const hit = readCached(task.cacheDir, key, task.target);
-    if (hit) return { ...hit, duration_ms: Math.round(performance.now() - started) };
+    if (hit) return { line: { ...hit, duration_ms: Math.round(performance.now() - started) } };
   }
   const line = await scanTarget(task.target, task.settings, task.allowPrivateNetwork === true);
-  if (key !== null && task.cacheDir !== undefined) writeCached(task.cacheDir, key, line);
-  return line;
+  return key !== null ? { line, store: key } : { line };
 }

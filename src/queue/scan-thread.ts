@@ -23,5 +23,5 @@ export default async function scanTask(task: ScanTask | WarmUpTask): Promise<Bat
   if ('warmUp' in task) return null;
   // The same path as a local batch (remote targets fetched under the default, private-network-refusing
   // policy), but never with a cache directory: nothing but the target is read.
-  return runTask({ target: task.target, settings: task.settings });
+  return (await runTask({ target: task.target, settings: task.settings })).line;
 }

@@ -3,8 +3,7 @@
 // exception kills the worker thread), `hog` holds HOG_MB of heap while it scans, `glutton` allocates
 // until its heap limit ends the thread; anything else is scanned.
 import { runTask } from '../../src/batch/scan-task.js';
-import type { BatchTask } from '../../src/batch/scan-task.js';
-import type { BatchLine } from '../../src/batch/line.js';
+import type { BatchTask, TaskResult } from '../../src/batch/scan-task.js';
 import { isPing } from '../../src/batch/worker.js';
 import type { PingTask } from '../../src/batch/worker.js';
 
@@ -18,15 +17,15 @@ function holdHeap(mb: number): number[][] {
   return held;
 }
 
-export default async function testWorker(task: BatchTask | PingTask): Promise<BatchLine | null> {
+export default async function testWorker(task: BatchTask | PingTask): Promise<TaskResult | null> {
   if (isPing(task)) return null;
-  if (task.target.includes('hang')) return new Promise<BatchLine>(() => undefined);
+  if (task.target.includes('hang')) return new Promise<TaskResult>(() => undefined);
   if (task.target.includes('crash')) throw new Error('planted crash');
   if (task.target.includes('die')) {
     setTimeout(() => {
       throw new Error('uncaught in worker');
     }, 10);
-    return new Promise<BatchLine>(() => undefined);
+    return new Promise<TaskResult>(() => undefined);
   }
   if (task.target.includes('glutton')) holdHeap(1_000_000);
   if (task.target.includes('hog')) {
