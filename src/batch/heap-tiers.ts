@@ -9,6 +9,8 @@
 // thread, created when first needed), so memory stays proportional to the skills actually that large.
 import type { ResourceLimits } from 'node:worker_threads';
 import type Tinypool from 'tinypool';
+import { errorLine } from './line.js';
+import type { BatchLine } from './line.js';
 
 export interface HeapTiers {
   /** Limits of the threads that take every skill first. */
@@ -24,12 +26,25 @@ export const HEAP_TIERS: HeapTiers = {
   roomy: { maxYoungGenerationSizeMb: 8 },
 };
 
+/** The roomy thread ends this long after its last skill: it holds what a large scan left behind. */
+export const ROOMY_IDLE_MS = 2_000;
+
 /** Node ends a thread that reaches its resource limits with this code (the task's rejection carries it). */
 export function isOutOfMemory(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean; elapsedMs: number };
+export type Attempt<T> = { ok: true; value: T } | Failure;
+type Failure = { ok: false; error: unknown; timedOut: boolean; elapsedMs: number };
+
+/** The `error` or `timeout` line for a task that failed on every tier it was tried on. */
+export function failureLine(target: string, failure: Failure, timeoutMs: number | undefined): BatchLine {
+  const { error, elapsedMs } = failure;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (failure.timedOut && timeoutMs !== undefined) return errorLine(target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, elapsedMs, 'timeout');
+  if (isOutOfMemory(error)) return errorLine(target, `scan thread ran out of memory, also on a thread without the heap cap: ${reason}`, elapsedMs);
+  return errorLine(target, `scan thread failed: ${reason}`, elapsedMs);
+}
 
 /**
  * One task on one pool. With a time limit, `warmUp` goes first: a fresh thread (the first ones, or one

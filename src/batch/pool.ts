@@ -2,9 +2,8 @@
 // finishes (completion order). A task over its time limit is aborted, which makes tinypool terminate
 // that worker and start a fresh one; a task whose worker dies is an `error` line. The batch goes on.
 import Tinypool from 'tinypool';
-import { attemptTiered, HEAP_TIERS, isOutOfMemory, roomyTier } from './heap-tiers.js';
+import { attemptTiered, failureLine, HEAP_TIERS, ROOMY_IDLE_MS, roomyTier } from './heap-tiers.js';
 import type { HeapTiers, RoomyTier } from './heap-tiers.js';
-import { errorLine } from './line.js';
 import type { BatchTask, TaskResult } from './scan-task.js';
 import type { PingTask } from './worker.js';
 
@@ -38,22 +37,12 @@ function execArgvFor(file: URL): string[] {
   return ['--import', `data:text/javascript,import{register}from${JSON.stringify(api)};register();`];
 }
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 const PING: PingTask = { ping: true };
-const ROOMY_IDLE_MS = 2_000;
 
 /** One task: on a capped thread, again on the roomy one if its heap ran out; every failure is a line. */
 async function runOne(capped: Tinypool, roomy: RoomyTier, task: BatchTask, timeoutMs: number | undefined): Promise<TaskResult> {
   const result = await attemptTiered<TaskResult>(capped, roomy, task, PING, timeoutMs);
-  if (result.ok) return result.value;
-  if (result.timedOut && timeoutMs !== undefined) {
-    return { line: errorLine(task.target, `timed out after ${timeoutMs / 1000} s (--timeout-per-skill)`, result.elapsedMs, 'timeout') };
-  }
-  if (isOutOfMemory(result.error)) return { line: errorLine(task.target, `scan thread ran out of memory, also on a thread without the batch heap cap: ${message(result.error)}`, result.elapsedMs) };
-  return { line: errorLine(task.target, `worker failed: ${message(result.error)}`, result.elapsedMs) };
+  return result.ok ? result.value : { line: failureLine(task.target, result, timeoutMs) };
 }
 
 export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions): AsyncGenerator<TaskResult> {
@@ -63,7 +52,6 @@ export async function* runPool(tasks: Iterable<BatchTask>, options: PoolOptions)
   const make = (threads: number, resourceLimits: HeapTiers['capped'], keep: boolean): Tinypool =>
     new Tinypool({ filename: file.href, minThreads: keep ? threads : 0, maxThreads: threads, idleTimeout: ROOMY_IDLE_MS, execArgv: execArgvFor(file), isolateWorkers: false, resourceLimits });
   const pool = make(jobs, heap.capped, true);
-  // The roomy thread ends soon after its last skill: it holds what a large scan left behind.
   const roomy = roomyTier(() => {
     const p = make(1, heap.roomy, false);
     p.on('error', () => undefined);

@@ -1,11 +1,10 @@
 // The queue worker's scan threads: one per job slot, a per-skill timeout that terminates the thread, and
 // every outcome turned into a BatchLine (a crash or timeout is a line, never a failed job).
 import { Tinypool } from 'tinypool';
-import { errorLine } from '../batch/line.js';
 import type { BatchLine } from '../batch/line.js';
 import type { BatchScanSettings } from '../batch/scan-one.js';
 import type { ScanTask, WarmUpTask } from './scan-thread.js';
-import { attemptTiered, HEAP_TIERS, isOutOfMemory, roomyTier } from '../batch/heap-tiers.js';
+import { attemptTiered, failureLine, HEAP_TIERS, ROOMY_IDLE_MS, roomyTier } from '../batch/heap-tiers.js';
 import type { HeapTiers } from '../batch/heap-tiers.js';
 
 export interface ScanPool {
@@ -29,14 +28,7 @@ function execArgvFor(url: URL): string[] {
   return ['--import', `data:text/javascript,import{register}from${JSON.stringify(api)};register();`];
 }
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 const WARM_UP: WarmUpTask = { warmUp: true };
-
-/** A roomy thread ends soon after its last skill: it holds what a large scan left behind. */
-const ROOMY_IDLE_MS = 2_000;
 
 export function createScanPool(threads: number, threadUrl: URL = scanThreadUrl(), heap: HeapTiers = HEAP_TIERS): ScanPool {
   const make = (max: number, resourceLimits: HeapTiers['capped'], idleTimeout: number): Tinypool => {
@@ -51,10 +43,7 @@ export function createScanPool(threads: number, threadUrl: URL = scanThreadUrl()
     async scan(target, settings, timeoutMs) {
       const task: ScanTask = { target, settings };
       const result = await attemptTiered<BatchLine>(pool, roomy, task, WARM_UP, timeoutMs);
-      if (result.ok) return result.value;
-      if (result.timedOut) return errorLine(target, `scan timed out after ${((timeoutMs ?? 0) / 1000).toFixed(1)} s (--timeout-per-skill)`, result.elapsedMs, 'timeout');
-      if (isOutOfMemory(result.error)) return errorLine(target, `scan thread ran out of memory, also on a thread without the heap cap: ${message(result.error)}`, result.elapsedMs);
-      return errorLine(target, `scan thread failed: ${message(result.error)}`, result.elapsedMs);
+      return result.ok ? result.value : failureLine(target, result, timeoutMs);
     },
     close: async () => {
       await Promise.all([pool.destroy(), roomy.destroy()]);

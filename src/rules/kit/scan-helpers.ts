@@ -5,13 +5,13 @@ import type { LineIndex } from '../../analysis/lines.js';
 import { CODE_TYPES } from '../../analysis/placement.js';
 import { lowered, triage } from '../../analysis/triage.js';
 import { viewsOf } from '../../analysis/views.js';
-import type { SharedView } from '../../analysis/views.js';
 import type { Severity } from '../../shared/types.js';
 import type { TriageReason } from '../../model/place.js';
 import type { RuleHit } from '../types.js';
 import type { FileView } from '../../model/bundle.js';
 import { eachMatch, noteLimit } from '../../analysis/kernel.js';
 import { inFence, placeOf } from '../../analysis/placement.js';
+import { presentIn } from './walk-gates.js';
 import type { Place } from '../../model/place.js';
 
 export interface Matcher {
@@ -55,28 +55,6 @@ export interface Candidate {
   lineText: string;
   matcher: Matcher;
   derived: boolean;
-}
-
-const PRESENT = new WeakMap<SharedView, Map<RegExp, boolean>>();
-
-/** Whether `re` matches anywhere in the view (through the kernel, so it is warmed and localised like any rule regex). */
-function presentIn(view: SharedView, re: RegExp): boolean {
-  let known = PRESENT.get(view);
-  if (!known) {
-    known = new Map();
-    PRESENT.set(view, known);
-  }
-  let found = known.get(re);
-  if (found === undefined) {
-    let hit = false;
-    eachMatch(view.text, re, () => {
-      hit = true;
-      return false;
-    });
-    found = hit;
-    known.set(re, found);
-  }
-  return found;
 }
 
 /**

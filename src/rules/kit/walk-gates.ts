@@ -5,6 +5,7 @@
 //
 // Gates are declared here as data so test/prefilter-rates.test.ts can report how often each one lets a
 // real file through: a gate that passes most files saves nothing and is a defect unless its walk is cheap.
+import { eachMatch } from '../../analysis/kernel.js';
 import type { SharedView } from '../../analysis/views.js';
 
 /**
@@ -51,18 +52,43 @@ export const WHITESPACE: readonly string[] = [
  * list object), which declaring it once at module level guarantees.
  */
 export function walkGate(id: string, all: readonly (readonly string[])[], options: WalkGateOptions = {}): WalkGate {
-  // `test` on a global or sticky pattern would start at its lastIndex and skip part of the text.
+  // A gate pattern is a plain regex: a global or sticky one's lastIndex would make other uses of it skip text.
   if (options.pattern && (options.pattern.global || options.pattern.sticky)) throw new Error(`walk gate ${id}: pattern must not be global or sticky`);
   const gate: WalkGate = { id, all, ...options };
   GATES.push(gate);
   return gate;
 }
 
+const PRESENT = new WeakMap<SharedView, Map<RegExp, boolean>>();
+
+/**
+ * Whether `re` matches anywhere in the view, asked once per view and regex (a gate's pattern, a matcher's
+ * `requires`); through the kernel, so it is warmed and localised like any rule regex.
+ */
+export function presentIn(view: SharedView, re: RegExp): boolean {
+  let known = PRESENT.get(view);
+  if (!known) {
+    known = new Map();
+    PRESENT.set(view, known);
+  }
+  let found = known.get(re);
+  if (found === undefined) {
+    let hit = false;
+    eachMatch(view.text, re, () => {
+      hit = true;
+      return false;
+    });
+    found = hit;
+    known.set(re, found);
+  }
+  return found;
+}
+
 /** True when the view's text holds a word of every list of the gate (case-insensitively). */
 export function gateOpen(view: SharedView, gate: WalkGate): boolean {
   const kw = view.keywords;
   for (const words of gate.all) if (!kw.any(words)) return false;
-  return gate.pattern === undefined || gate.pattern.test(view.text);
+  return gate.pattern === undefined || presentIn(view, gate.pattern);
 }
 
 const ALTERNATIONS = new WeakMap<readonly string[], RegExp>();
