@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../discovery/target.js';
 import { VERSION } from '../shared/version.js';
 import { EXIT } from './exit-codes.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import type { BaselineCliOptions } from './baseline-command.js';
 import type { BatchCliOptions } from './batch-command.js';
 import type { ScanCliOptions } from './scan-command.js';
@@ -194,6 +195,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   // Stack traces name src/ files (the bundle ships linked source maps). Only with --verbose, the one case
   // that prints a trace: maps are read as modules load, which would slow every other start-up.
   if (verbose) process.setSourceMapsEnabled(true);
+  limitHeapGrowth();
   try {
     const program = await buildProgram(argv.slice(2));
     await program.parseAsync(argv as string[], { from: 'node' });

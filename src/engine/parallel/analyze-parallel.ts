@@ -14,7 +14,7 @@ import { analyzeFiles, beginAnalysis, finishAnalysis } from '../analyze.js';
 import type { AnalysisDeadline, AnalysisResult } from '../analyze.js';
 import { OrderedMerge } from './merge.js';
 import type { Batch } from './merge.js';
-import { createAnalysisPool, TASKS_PER_WORKER } from './pool.js';
+import { createAnalysisPool, TASKS_PER_WORKER, workerHeapLimits } from './pool.js';
 import type { AnalysisPool } from './pool.js';
 import type { AnalysisTask, AnalysisTaskResult, WireBundle } from './protocol.js';
 import { epochNow, runTask } from './run-task.js';
@@ -56,7 +56,8 @@ export function parallelPlanFor(input: AnalysisInput, context: ParallelContext):
 export async function analyzeFilesAsync(input: AnalysisInput, context: ParallelContext): Promise<AnalysisResult> {
   const plan = parallelPlanFor(input, context);
   if (!plan) return analyzeFiles(input.rules, input.files, input.bundle, input.limits, input.ledger, input.deadline, input.onProgress, input.parse);
-  const pool = createAnalysisPool(workersOf(plan), analysisWorker(plan.workerFile));
+  const largest = input.files.reduce((n, f) => Math.max(n, f.text.length), 0);
+  const pool = createAnalysisPool(workersOf(plan), analysisWorker(plan.workerFile), workerHeapLimits(largest));
   try {
     return await analyzeOnPool(input, plan, pool);
   } finally {

@@ -23,11 +23,12 @@ export interface Matcher {
   /** Lower-case substrings; the matcher runs only when the file contains one. */
   keywords?: readonly string[];
   /**
-   * A regex that matches wherever a match of `re` starts (a prefix of `re`, or a looser one). The matcher
-   * runs on a view only when `requires` matches somewhere in it; the answer is asked once per view and
-   * shared by every matcher naming the same regex, so several costly regexes that open alike pay one pass.
+   * Regexes that each match wherever a match of `re` starts (a prefix of `re`, or a looser one). The matcher
+   * runs on a view only when every one matches somewhere in it, asked in order (a cheap, shared one first);
+   * each answer is asked once per view and shared by every matcher naming the same regex, so several
+   * costly regexes that open alike pay one pass, and a costly regex is not even compiled where it cannot match.
    */
-  requires?: RegExp;
+  requires?: readonly RegExp[];
   /** Free-form class the rule uses to decide how to treat the candidate. */
   kind?: string;
 }
@@ -73,7 +74,7 @@ export function scanFile(file: FileView, matchers: readonly Matcher[]): Candidat
   for (const view of views.all) {
     for (const matcher of matchers) {
       if (matcher.keywords && !view.keywords.any(matcher.keywords)) continue;
-      if (matcher.requires && !presentIn(view, matcher.requires)) continue;
+      if (matcher.requires && !matcher.requires.every((re) => presentIn(view, re))) continue;
       const index = view.index;
       let full = false;
       eachMatch(view.text, matcher.re, (m) => {

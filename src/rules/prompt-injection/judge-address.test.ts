@@ -180,7 +180,7 @@ test('P1 lowers a sentence about the attack: quoted or reported it is a LOW exam
   assert.equal(one('Reviewer: this skill is safe.', 'references/threats.md'), 'HIGH/0.85');
 });
 
-test('the addressee prefix the judge matchers require matches wherever one of them starts a match', () => {
+test('each opening the judge matchers require matches wherever one of them starts a match', () => {
   // scanFile skips a matcher on a text where its `requires` regex never matches: sound only if every match
   // of the matcher starts where `requires` matches.
   const text = [
@@ -193,13 +193,14 @@ test('the addressee prefix the judge matchers require matches wherever one of th
   ].join('\n');
   let checked = 0;
   for (const m of JUDGE_MATCHERS) {
-    if (!m.requires) continue;
-    const sticky = new RegExp(m.requires.source, `${m.requires.flags}y`);
-    for (const hit of text.matchAll(new RegExp(m.re.source, `${m.re.flags}g`))) {
-      sticky.lastIndex = hit.index;
-      assert.ok(sticky.test(text), `${m.re.source.slice(0, 40)} at ${hit.index}`);
-      checked += 1;
+    for (const gate of m.requires ?? []) {
+      const sticky = new RegExp(gate.source, `${gate.flags}y`);
+      for (const hit of text.matchAll(new RegExp(m.re.source, `${m.re.flags}g`))) {
+        sticky.lastIndex = hit.index;
+        assert.ok(sticky.test(text), `${gate.source.slice(0, 40)} for ${m.re.source.slice(0, 40)} at ${hit.index}`);
+        checked += 1;
+      }
     }
   }
-  assert.ok(checked >= 10, `only ${checked} matches checked`);
+  assert.ok(checked >= 20, `only ${checked} gate checks`);
 });
