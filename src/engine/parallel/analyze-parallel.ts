@@ -110,7 +110,7 @@ export async function analyzeOnPool(input: AnalysisInput, plan: ParallelPlan, po
     }
     for (let i = take(); i !== undefined; i = take()) {
       if (warm) onWorkers.add(i);
-      accept(i, await (warm ? runBatch(pool, taskOf(i)) : runTask(taskOf(i))));
+      accept(i, await (warm ? runBatch(pool, taskOf(i)) : runTask(taskOf(i), true)));
     }
   };
   const earliestOnWorkers = (): number | undefined => {
@@ -120,16 +120,13 @@ export async function analyzeOnPool(input: AnalysisInput, plan: ParallelPlan, po
   };
   const onMain = async (): Promise<void> => {
     for (let i = take(); i !== undefined; i = take()) {
-      accept(i, await runTask(taskOf(i)));
-      // Lets worker messages (warm-up done, results) through between the main thread's batches.
-      await new Promise(setImmediate);
+      accept(i, await runTask(taskOf(i), true));
     }
     // Nothing left to take: rather than wait for a worker's batch (a cold worker is several times slower),
     // the main thread runs the earliest one itself; whichever run finishes first is accepted.
     for (let i = earliestOnWorkers(); i !== undefined && !merge.complete; i = earliestOnWorkers()) {
       rerun.add(i);
-      accept(i, await runTask(taskOf(i)));
-      await new Promise(setImmediate);
+      accept(i, await runTask(taskOf(i), true));
     }
   };
   // Two runners per worker, so a worker has its next batch queued (pool.ts, TASKS_PER_WORKER).
@@ -152,7 +149,7 @@ async function runBatch(pool: AnalysisPool, task: AnalysisTask): Promise<Analysi
   try {
     return await pool.run(task);
   } catch {
-    return runTask(task);
+    return runTask(task, true);
   }
 }
 
