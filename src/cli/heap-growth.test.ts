@@ -22,10 +22,15 @@ for (let i = 0; i < 600; i++) {
 process.stdout.write(JSON.stringify({ maxMb: max / 1048576, limitMb: v8.getHeapStatistics().heap_size_limit / 1048576, live: live.length + ring.length }));
 `;
 
-function probe(mode: 'on' | 'off'): { maxMb: number; limitMb: number } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE, mode], { encoding: 'utf8' });
+/** Runs a probe's source in a child, with the limits on or off, and returns what it printed. */
+function runProbe<T>(source: string, mode: 'on' | 'off'): T {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source, mode], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout) as { maxMb: number; limitMb: number };
+  return JSON.parse(r.stdout) as T;
+}
+
+function probe(mode: 'on' | 'off'): { maxMb: number; limitMb: number } {
+  return runProbe(PROBE, mode);
 }
 
 // A child keeps the last 30,000 of a stream of small objects alive, so most of what each scavenge finds
@@ -45,9 +50,7 @@ process.stdout.write(JSON.stringify({ youngMb: max / 1048576, kept: recent.lengt
 `;
 
 function youngProbe(mode: 'on' | 'off'): number {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', YOUNG_PROBE, mode], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return (JSON.parse(r.stdout) as { youngMb: number }).youngMb;
+  return runProbe<{ youngMb: number }>(YOUNG_PROBE, mode).youngMb;
 }
 
 describe('limitHeapGrowth', () => {

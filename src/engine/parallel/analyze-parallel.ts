@@ -110,7 +110,7 @@ export async function analyzeOnPool(input: AnalysisInput, plan: ParallelPlan, po
     }
     for (let i = take(); i !== undefined; i = take()) {
       if (warm) onWorkers.add(i);
-      accept(i, await (warm ? runBatch(pool, taskOf(i)) : runTask(taskOf(i), true)));
+      accept(i, await (warm ? runBatch(pool, taskOf(i)) : runHere(taskOf(i))));
     }
   };
   const earliestOnWorkers = (): number | undefined => {
@@ -120,13 +120,13 @@ export async function analyzeOnPool(input: AnalysisInput, plan: ParallelPlan, po
   };
   const onMain = async (): Promise<void> => {
     for (let i = take(); i !== undefined; i = take()) {
-      accept(i, await runTask(taskOf(i), true));
+      accept(i, await runHere(taskOf(i)));
     }
     // Nothing left to take: rather than wait for a worker's batch (a cold worker is several times slower),
     // the main thread runs the earliest one itself; whichever run finishes first is accepted.
     for (let i = earliestOnWorkers(); i !== undefined && !merge.complete; i = earliestOnWorkers()) {
       rerun.add(i);
-      accept(i, await runTask(taskOf(i), true));
+      accept(i, await runHere(taskOf(i)));
     }
   };
   // Two runners per worker, so a worker has its next batch queued (pool.ts, TASKS_PER_WORKER).
@@ -144,12 +144,17 @@ function workersOf(plan: ParallelPlan): number {
   return plan.mainThread ? plan.threads - 1 : plan.threads;
 }
 
+/** A batch analysed on the scan's own thread, yielding before each file so starting workers are not kept waiting (run-task.ts). */
+function runHere(task: AnalysisTask): Promise<AnalysisTaskResult> {
+  return runTask(task, true);
+}
+
 /** A worker that fails (crash, out of memory, a grammar it cannot load) costs speed, never results. */
 async function runBatch(pool: AnalysisPool, task: AnalysisTask): Promise<AnalysisTaskResult> {
   try {
     return await pool.run(task);
   } catch {
-    return runTask(task, true);
+    return runHere(task);
   }
 }
 
