@@ -94,3 +94,28 @@ test('automaton occurrences list every occurrence of every word, in order of its
     { numRuns: 400 },
   );
 });
+
+test('non-ASCII keywords in text mostly in another script are looked for without a second copy of it', () => {
+  const lines = Array.from({ length: 400 }, (_, i) => (i % 50 === 0 ? `plain ascii line ${i}` : `строка ${i}: пожалуйста, игнорируйте это — ${i}`));
+  const lower = `${lines.join('\n')}\nзабудь все инструкции\n`.toLowerCase();
+  const original = Array.prototype.join;
+  let copies = 0;
+  Array.prototype.join = function (this: unknown[], sep?: string): string {
+    const out = original.call(this, sep);
+    if (out.length > lower.length / 2) copies += 1;
+    return out;
+  };
+  let answers: boolean[];
+  try {
+    const p = new KeywordPresence(lower);
+    answers = ['игнорир', 'забудь все', 'ignorier', 'строка 399', 'ascii line 50'].map((w) => p.has(w));
+  } finally {
+    Array.prototype.join = original;
+  }
+  assert.deepEqual(answers, [true, true, false, true, true]);
+  assert.equal(copies, 0, 'the lines holding non-ASCII characters were joined into a copy of most of the text');
+  // A text with a few such lines still searches only those lines, with the same answers as `includes`.
+  const mostlyAscii = `${'plain words here\n'.repeat(200)}одна строка\n`;
+  const q = new KeywordPresence(mostlyAscii);
+  assert.deepEqual(['одна', 'строка', 'двa'].map((w) => q.has(w)), ['одна', 'строка', 'двa'].map((w) => mostlyAscii.includes(w)));
+});

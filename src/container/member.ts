@@ -11,6 +11,7 @@ import type { EncryptedRead } from './encrypted.js';
 import { isTarFamilyBytes } from './tar/detect.js';
 import { tarMemberRead } from './tar/open.js';
 import { containerException, reportMember, reportPath } from './state.js';
+import { intoSlab } from '../shared/byte-slabs.js';
 
 const METHOD_DEFLATE = 8;
 
@@ -178,7 +179,9 @@ function provenanceOf(c: OpenContainer, path: string): Artifact['provenance'] {
 }
 
 /** A member read in full: charged, inventoried, analyzed, and opened when it is itself a container. `concealed` marks content no directory lists. */
-export function admitMember(state: ExpandState, c: OpenContainer, unixMode: number, name: string, path: string, bytes: Buffer, concealed = false): void {
+export function admitMember(state: ExpandState, c: OpenContainer, unixMode: number, name: string, path: string, read: Buffer, concealed = false): void {
+  // Inflated output is the C allocator's; held in a slab instead, it is freed with the files' bytes.
+  const bytes = intoSlab(read);
   state.budget.chargeMember(bytes.length);
   const listed = provenanceOf(c, path);
   const provenance = listed && concealed ? { ...listed, hiddenChain: true } : listed;

@@ -1,5 +1,6 @@
 // Bounded, link-refusing reads of one file.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { slabBytes } from '../shared/byte-slabs.js';
 
 export type ReadOutcome =
   | { ok: true; bytes: Buffer; size: number; mode: number; truncated: boolean }
@@ -28,7 +29,7 @@ export function readBounded(absPath: string | Buffer, maxBytes: number): ReadOut
     }
     if (!st.isFile()) return { ok: false, reason: 'not_regular_file', detail: 'not a regular file' };
     const want = Math.min(st.size, maxBytes);
-    const bytes = Buffer.allocUnsafe(want);
+    const bytes = slabBytes(want);
     let got = 0;
     while (got < want) {
       const n = readSync(fd, bytes, got, want - got, got);

@@ -6,6 +6,10 @@ import { test } from 'node:test';
 import { decodeText } from '../discovery/classify.js';
 import { contentDigest, findingFingerprint } from '../baseline/index.js';
 import { makeBundle } from '../../test/helpers/bundle.js';
+import { buildZip } from '../../test/helpers/zip-builder.js';
+import { readBounded } from '../discovery/read.js';
+import { openZip, readZipEntry } from '../container/zip/index.js';
+import { isSlabBacked } from '../shared/byte-slabs.js';
 import type { FileView } from '../model/bundle.js';
 import type { Artifact } from '../shared/artifact.js';
 import { ArtifactBytes } from './contents.js';
@@ -68,4 +72,41 @@ test('signatures and baseline digests still see the bytes that were read', () =>
   // A finding without a usable line span is fingerprinted by its file's digest: that of the bytes on disk.
   const lineless = { ...finding, startLine: 0 };
   assert.equal(fingerprintOf(lineless), findingFingerprint(lineless, undefined, () => contentDigest(Buffer.from(probe, 'utf8'))));
+});
+
+test('files and inflated members are read into slabs; a prepared scan holds none of those slabs', () => {
+  const binary = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), Buffer.alloc(64)]);
+  const latin1 = Buffer.from('caf\xe9 cr\xe8me\n', 'latin1');
+  const inner = buildZip([
+    { name: 'docs/readme.md', data: 'Plain member text.\n', method: 8 },
+    { name: 'docs/stored.md', data: 'Stored member text.\n', method: 0 },
+    { name: 'bin/tool', data: binary, method: 8 },
+    { name: 'docs/old.txt', data: latin1, method: 0 },
+  ]);
+  const files = { 'SKILL.md': SKILL, 'notes/guide.md': 'Gr\u00fc\u00dfe\n', 'bin/tool': binary, 'notes/old.txt': latin1, 'vendor/kit.zip': inner };
+  const dir = makeBundle(files);
+
+  // Reads and inflates land in slabs (the memory this is about)...
+  const read = readBounded(`${dir}/notes/guide.md`, 1 << 20);
+  assert.ok(read.ok && isSlabBacked(read.bytes));
+  const cd = openZip(inner, { maxMembers: 10, maxCentralDirectoryBytes: 1 << 20 });
+  assert.ok(cd.ok);
+  const member = readZipEntry(inner, cd.entries[0]!, { maxMemberBytes: 1 << 20, maxRatio: 1000, remainingBytes: 1 << 20 });
+  assert.ok(member.ok && isSlabBacked(member.bytes));
+  assert.equal(member.bytes.toString(), 'Plain member text.\n');
+
+  // ...and nothing held after preparation keeps one alive: text bytes are dropped, the rest copied out.
+  for (const target of [dir, makeBundle({ 'kit.zip': inner }), `${makeBundle({ 'kit.zip': inner })}/kit.zip`]) {
+    const prepared = prepareScan({ target });
+    const held = [...prepared.state.bundle.artifacts, ...(prepared.state.bundle.archive ? [prepared.state.bundle.archive] : [])];
+    assert.ok(held.length >= 5);
+    for (const a of held) if (a.bytes) assert.equal(isSlabBacked(a.bytes), false, `${a.path} pins a slab`);
+    const byPath = new Map(held.map((a) => [a.path, a]));
+    const tool = [...byPath.keys()].find((p) => p.endsWith('bin/tool'));
+    assert.deepEqual(byPath.get(tool as string)?.bytes, binary);
+    const old = [...byPath.keys()].find((p) => p.endsWith('old.txt'));
+    assert.deepEqual(byPath.get(old as string)?.bytes, latin1);
+  }
+  const archiveTarget = prepareScan({ target: `${makeBundle({ 'kit.zip': inner })}/kit.zip` });
+  assert.deepEqual(archiveTarget.state.bundle.archive?.bytes, inner);
 });

@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { detectEncoding } from '../discovery/text-detect.js';
 import type { Artifact } from '../shared/artifact.js';
+import { outOfSlab, retireSlab } from '../shared/byte-slabs.js';
 import type { FileView } from '../model/bundle.js';
 
 /** Where the bytes of every artifact come from after `prepareScan`: held, or re-encoded from the text view. */
@@ -14,17 +15,25 @@ export class ArtifactBytes {
 
   /**
    * Drops the bytes of each artifact whose view's text is an exact UTF-8 encoding of them; call it once
-   * nothing in discovery or classification needs the raw bytes any more. Returns how many were dropped.
+   * nothing in discovery or classification needs the raw bytes any more. Bytes that stay (binary files,
+   * containers, text that does not round-trip, and `others` such as an archive target) move out of the read
+   * slabs (src/shared/byte-slabs.ts), so the slabs are freed with the dropped bytes. Returns how many were dropped.
    */
-  release(entries: Iterable<{ artifact: Artifact; view?: FileView | undefined }>): number {
+  release(entries: Iterable<{ artifact: Artifact; view?: FileView | undefined }>, others: Iterable<Artifact> = []): number {
     let dropped = 0;
     for (const { artifact, view } of entries) {
       const bytes = artifact.bytes;
-      if (!view || !bytes || !encodesTo(view.text, bytes)) continue;
+      if (!bytes) continue;
+      if (!view || !encodesTo(view.text, bytes)) {
+        artifact.bytes = outOfSlab(bytes);
+        continue;
+      }
       this.encoded.set(artifact, view);
       artifact.bytes = undefined;
       dropped += 1;
     }
+    for (const artifact of others) if (artifact.bytes) artifact.bytes = outOfSlab(artifact.bytes);
+    retireSlab();
     return dropped;
   }
 

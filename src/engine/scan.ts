@@ -236,7 +236,7 @@ export function prepareScan(options: ScanOptions): PreparedScan {
   // Discovery, classification and concealment were the last readers of text files' raw bytes: from here on
   // the text is the one copy held, so a large bundle is not kept in memory twice until the signature stage.
   const bytes = new ArtifactBytes();
-  bytes.release(classified);
+  bytes.release(classified, bundle.archive ? [bundle.archive] : []);
   budgetClock.pause();
   durationClock.pause();
   return {
