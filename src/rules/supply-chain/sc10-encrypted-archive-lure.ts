@@ -1,12 +1,12 @@
 import type { RuleHit } from '../types.js';
-import type { LineList } from '../../analysis/lines.js';
+import type { LineIndex, LineList } from '../../analysis/lines.js';
 import type { FileView, InventoryEntry } from '../../model/bundle.js';
 import { defineRule } from '../types.js';
 import { viewsOf } from '../../analysis/views.js';
 import { gateOpenIn, walkGate } from '../kit/walk-gates.js';
 import { cautionaryReason, downgradeCautionary } from './context.js';
 import { withDecryptions } from './sc10-decrypted.js';
-import { emphasisedPassword, passwordCell, runsByPath, stepsAfter } from './sc10-wording.js';
+import { emphasisedPassword, PASSWORD_HEADER_REACH, passwordCell, runsByPath, stepsAfter } from './sc10-wording.js';
 
 type BundleHit = RuleHit & { file: string };
 
@@ -77,12 +77,60 @@ const LURE_GATE = walkGate('SC10 lure', [PASSWORD_WORDS, ACTION_WORDS]);
 const PASSWORD_GATE = walkGate('SC10 password beside encrypted members', [PASSWORD_WORDS], {
   cheap: 'asked only of skills that bundle an archive with encrypted members',
 });
+// The same words, found where they are: findPassword can only answer on a line that holds one, and a
+// password cell only sits below a header line that holds one. Case-insensitive like PASSWORD and
+// PASSWORD_HEADER (`i` without `u` folds ASCII letters only).
+const PASSWORD_WORD = new RegExp(PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
 
-function lureHits(file: FileView, lines: LineList): BundleHit[] {
+/**
+ * The 0-based lines that hold one of PASSWORD_WORDS in any ASCII case, ascending; may name a few more (a
+ * non-ASCII letter that lower-cases to an ASCII one), never fewer. Searched in the lower-cased text with
+ * `indexOf` when lower-casing kept every offset (equal lengths); else with a case-insensitive alternation.
+ */
+export function passwordWordLines(view: { text: string; lower: string; index: LineIndex }): number[] {
+  const { text, index } = view;
+  const lines = new Set<number>();
+  const lower = view.lower;
+  if (lower.length === text.length) {
+    for (const word of PASSWORD_WORDS) {
+      for (let at = lower.indexOf(word); at !== -1; ) {
+        const line = index.lineOf(at);
+        lines.add(line - 1);
+        // One hit is enough for a line: go on from the next one.
+        const next = index.lineStart(line + 1);
+        at = next > at && next < lower.length ? lower.indexOf(word, next) : -1;
+      }
+    }
+  } else {
+    PASSWORD_WORD.lastIndex = 0;
+    for (let m = PASSWORD_WORD.exec(text); m !== null; m = PASSWORD_WORD.exec(text)) {
+      const line = index.lineOf(m.index);
+      lines.add(line - 1);
+      PASSWORD_WORD.lastIndex = index.lineStart(line + 1);
+      if (PASSWORD_WORD.lastIndex >= text.length) break;
+    }
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+/**
+ * The lines that can be password lines (`findPassword` or `passwordCell`): each line holding a password word
+ * and the rows a table header on it can govern, ascending and without repeats.
+ */
+export function candidateLines(wordLines: readonly number[], count: number): number[] {
+  const out: number[] = [];
+  for (const w of wordLines) {
+    const last = Math.min(count - 1, w + PASSWORD_HEADER_REACH);
+    for (let i = Math.max(w, (out[out.length - 1] ?? -1) + 1); i <= last; i += 1) out.push(i);
+  }
+  return out;
+}
+
+function lureHits(file: FileView, lines: LineList, wordLines: readonly number[]): BundleHit[] {
   const out: BundleHit[] = [];
   let lastPassword = -Infinity;
   const passwordLines: number[] = [];
-  for (let i = 0; i < lines.length; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) || passwordCell(lines, i)) passwordLines.push(i);
+  for (const i of candidateLines(wordLines, lines.length)) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) || passwordCell(lines, i)) passwordLines.push(i);
   if (passwordLines.length === 0) return out;
   let p = 0;
   for (let i = 0; i < lines.length && out.length < 64; i += 1) {
@@ -143,12 +191,18 @@ export const sc10 = defineRule({
       const lure = gateOpenIn(file.text, LURE_GATE);
       const password = !lure && members.length > 0 && gateOpenIn(file.text, PASSWORD_GATE);
       if (!lure && !password) continue;
-      const lines = viewsOf(file.text).raw.lines;
-      const hits = (lure ? lureHits(file, lines) : []).map((h) => (members.length > 0 ? { ...h, evidence: { ...h.evidence, encryptedMembers: members.slice(0, 16) } } : h));
+      const view = viewsOf(file.text).raw;
+      const { lines, index } = view;
+      const wordLines = passwordWordLines(view);
+      const hits = (lure ? lureHits(file, lines, wordLines) : []).map((h) => (members.length > 0 ? { ...h, evidence: { ...h.evidence, encryptedMembers: members.slice(0, 16) } } : h));
       // Past the gates the text holds a password word (LURE_GATE asks for one too).
       if (hits.length === 0 && members.length > 0) {
         let idx = -1;
-        for (let i = 0; i < lines.length && idx === -1; i += 1) if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) !== null) idx = i;
+        for (const i of wordLines) {
+          if (findPassword((lines.at(i) ?? '').slice(0, MAX_LINE)) === null) continue;
+          idx = i;
+          break;
+        }
         if (idx !== -1) {
           let runs = false;
           for (let l = Math.max(0, idx - RUN_REACH); l <= Math.min(lines.length - 1, idx + RUN_REACH) && !runs; l += 1) runs = RUN_CONTENT.test((lines.at(l) ?? '').slice(0, MAX_LINE));
@@ -160,7 +214,6 @@ export const sc10 = defineRule({
           });
         }
       }
-      const index = hits.length > 0 ? viewsOf(file.text).raw.index : undefined;
       for (const h of hits) {
         const why = cautionaryReason(file, lines, h.line, index);
         out.push(why ? { ...downgradeCautionary(h, h.confidence ?? 0.85, why), file: h.file } : h);

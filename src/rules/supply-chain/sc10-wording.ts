@@ -32,6 +32,8 @@ const TABLE_ROW = /^\s{0,3}\|/;
 const TABLE_SEPARATOR = /^\s{0,3}\|?\s{0,4}:?-{3,}/;
 const PASSWORD_HEADER = /\b(?:password|passwd|passphrase|passcode|pwd|pass|zip key|archive key)\b/i;
 const MAX_TABLE_ROWS = 16;
+/** How far above its row a password cell's header line can sit (`passwordCell` walks up to the separator). */
+export const PASSWORD_HEADER_REACH = MAX_TABLE_ROWS + 1;
 const MAX_CELLS = 32;
 
 function cellsOf(row: string): string[] {
