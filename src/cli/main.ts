@@ -62,7 +62,7 @@ async function declareScan(program: Command): Promise<void> {
     .option('--subdir <path>', 'git URL targets: scan only this folder of the repository')
     .option('--allow-private-network', 'remote targets: allow plain http and loopback, private and link-local addresses (refused by default)')
     .option('--trust-inline-suppressions', 'honour `skillspector-ignore: ID` comments in scanned files (never for CRITICAL findings)')
-    .option('--threads <n>', 'threads for one large bundle (8 MB+ of text): N, or 1 for one thread (default: every core, when one is idle); the report is the same')
+    .option('--threads <n>', 'threads for one large bundle (8 MB+ of text): N, or 1 for one thread (default: every core, when at least two workers find an idle core); the report is the same')
     .option('-r, --recursive', 'scan every skill (a directory holding SKILL.md or skill.md) under the target directory on its own: a table, then each report')
     .addHelpText('after', LLM_HELP)
     .action(async (target: string, opts: ScanCliOptions) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { batchesOf, DEFAULT_MIN_BYTES, DEFAULT_MIN_FILES, planParallel } from './threshold.js';
+import { batchesOf, DEFAULT_MIN_BYTES, DEFAULT_MIN_FILES, MIN_AUTO_THREADS, planParallel } from './threshold.js';
 
 const files = (n: number, size: number): { text: string }[] => Array.from({ length: n }, () => ({ text: 'x'.repeat(size) }));
 
@@ -8,8 +8,16 @@ describe('planParallel', () => {
   const big = files(DEFAULT_MIN_FILES, Math.ceil(DEFAULT_MIN_BYTES / DEFAULT_MIN_FILES));
 
   test('automatic: a bundle below the text threshold stays on one thread, one at it goes parallel', () => {
-    assert.equal(planParallel(files(DEFAULT_MIN_FILES, 10), undefined, 2, 0), null);
-    assert.equal(planParallel(big, undefined, 2, 0)?.threads, 2);
+    assert.equal(planParallel(files(DEFAULT_MIN_FILES, 10), undefined, 4, 0), null);
+    assert.equal(planParallel(big, undefined, 4, 0)?.threads, 4);
+  });
+
+  test('automatic: a host where only one worker could run stays on one thread; asking for threads still works', () => {
+    assert.equal(MIN_AUTO_THREADS, 3);
+    assert.equal(planParallel(big, undefined, 2, 0), null);
+    assert.equal(planParallel(big, undefined, 3, 0)?.threads, 3);
+    assert.equal(planParallel(big, { threads: 2 }, 2, 0)?.threads, 2);
+    assert.equal(planParallel(big, true, 2, 0)?.threads, 2);
   });
 
   test('automatic: too few files stays on one thread however large', () => {
@@ -23,9 +31,11 @@ describe('planParallel', () => {
     assert.equal(planParallel(files(1, 10), true, 8), null);
   });
 
-  test('automatic: no idle core (load average at or above cores - 0.5) stays on one thread; explicit settings do not look', () => {
-    assert.equal(planParallel(big, undefined, 2, 1.6), null);
-    assert.equal(planParallel(big, undefined, 4, 2.0)?.threads, 4);
+  test('automatic: fewer than two idle cores for workers (load average above cores - 2.5) stays on one thread; explicit settings do not look', () => {
+    assert.equal(planParallel(big, undefined, 4, 1.6), null);
+    assert.equal(planParallel(big, undefined, 4, 1.4)?.threads, 4);
+    assert.equal(planParallel(big, undefined, 8, 5.4)?.threads, 8);
+    assert.equal(planParallel(big, undefined, 8, 5.6), null);
     assert.equal(planParallel(big, { threads: 2 }, 2, 9)?.threads, 2);
     assert.equal(planParallel(files(3, 10), true, 2, 9)?.threads, 2);
   });

@@ -2,8 +2,10 @@
 // A worker costs about 0.6 s of CPU to start (loading the catalogue, compiling patterns, grammars) and runs
 // several times slower than the main thread on its first batches while its code is cold. The main thread
 // keeps analysing meanwhile, so nothing waits for a start-up, but that CPU competes with the main thread
-// unless a core is idle. Hence: automatic mode only for bundles of 8 MB of text or more, and only when the
-// host has an idle core. Measurements behind the numbers: docs/PERFORMANCE.md, "Issue 14".
+// unless a core is idle. Each worker also holds a second engine, about 100 MB whatever the bundle's size.
+// Hence automatic mode only for bundles of 8 MB of text or more, only when at least two workers can run on
+// idle cores (one worker alone bought at most 1.2x on a 2-core host, for 22-50 % more CPU and +100 MB),
+// and `--threads N` to ask for workers anyway. Measurements: docs/PERFORMANCE.md, "Issue 14".
 import { availableParallelism, loadavg } from 'node:os';
 import type { Batch } from './merge.js';
 
@@ -23,6 +25,11 @@ export type ParallelSetting = boolean | {
 
 /** Text (UTF-16 code units, ~bytes for ASCII) below which a worker's start-up costs more than it saves. */
 export const DEFAULT_MIN_BYTES = 8_000_000;
+/**
+ * Fewest analysing threads (main thread included) fully automatic mode starts workers for: with one worker
+ * the second engine's memory bought too little time to be worth it.
+ */
+export const MIN_AUTO_THREADS = 3;
 /** Files below which batching overhead is not worth it even for large text. */
 export const DEFAULT_MIN_FILES = 16;
 /**
@@ -49,9 +56,9 @@ export function planParallel(
   load: number = loadavg()[0] ?? 0,
 ): ParallelPlan | null {
   if (setting === false) return null;
-  // Fully automatic, and no core is idle (this scan's own thread counts): a worker would only compete with
-  // the main thread for the same CPU, which measured slower, never faster.
-  if (setting === undefined && load > cores - 0.5) return null;
+  // Fully automatic: workers only where two or more of them find an idle core (this scan's own thread
+  // counts). A worker that competes with the main thread for the same CPU measured slower, never faster.
+  if (setting === undefined && (cores < MIN_AUTO_THREADS || load > cores - MIN_AUTO_THREADS + 0.5)) return null;
   const opts = typeof setting === 'object' ? setting : {};
   const threads = Math.min(Math.max(1, Math.floor(opts.threads ?? cores)), files.length);
   if (threads < 2) return null;
