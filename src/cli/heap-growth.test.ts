@@ -23,7 +23,7 @@ process.stdout.write(JSON.stringify({ maxMb: max / 1048576, limitMb: v8.getHeapS
 `;
 
 /** Runs a probe's source in a child, with the limits on or off, and returns what it printed. */
-function runProbe<T>(source: string, mode: 'on' | 'off'): T {
+function runProbe<T>(source: string, mode: string): T {
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source, mode], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as T;
@@ -53,7 +53,31 @@ function youngProbe(mode: 'on' | 'off'): number {
   return runProbe<{ youngMb: number }>(YOUNG_PROBE, mode).youngMb;
 }
 
+// A child keeps 96 MB live and promotes short-lived 512 KB arrays, with the default growth or a given
+// percent, and reports the most heap it ever used: how far past its live data the heap grows.
+const PERCENT_PROBE = `
+import v8 from 'node:v8';
+import { limitHeapGrowth } from ${JSON.stringify(MODULE)};
+limitHeapGrowth(process.argv[1] === 'default' ? undefined : Number(process.argv[1]));
+const live = [];
+for (let i = 0; i < 96; i++) live.push(new Array(1 << 17).fill(i + 0.5));
+const ring = new Array(16);
+let max = 0;
+for (let i = 0; i < 1200; i++) {
+  ring[i % 16] = new Array(1 << 16).fill(i + 0.25);
+  max = Math.max(max, v8.getHeapStatistics().used_heap_size);
+}
+process.stdout.write(JSON.stringify({ maxMb: max / 1048576, live: live.length + ring.length }));
+`;
+
 describe('limitHeapGrowth', () => {
+  test('by default a heap grows less past its live data than at 25 % (the earlier setting)', () => {
+    const byDefault = runProbe<{ maxMb: number }>(PERCENT_PROBE, 'default').maxMb;
+    const at25 = runProbe<{ maxMb: number }>(PERCENT_PROBE, '25').maxMb;
+    // 104 MB live: about 131 MB at the most by default, 145 MB at 25 %.
+    assert.ok(byDefault <= at25 - 6, `default peak ${byDefault.toFixed(1)} MB vs ${at25.toFixed(1)} MB at 25 %`);
+  });
+
   test('the young generation keeps its start size while most of it survives each scavenge', () => {
     const limited = youngProbe('on');
     assert.ok(limited <= 4, `young generation reached ${limited.toFixed(1)} MB with growth limited`);
