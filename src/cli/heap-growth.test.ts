@@ -5,22 +5,27 @@ import { describe, test } from 'node:test';
 
 const MODULE = fileURLToPath(new URL('./heap-growth.ts', import.meta.url));
 
-// A child keeps 48 MB live and promotes a steady stream of short-lived 512 KB arrays (a ring of 16, like a
-// scan's per-file garbage), and reports the most heap it ever used. Run in a child: the flag is process-wide.
-const PROBE = `
+// A child keeps `liveMb` MB live and promotes a steady stream of short-lived 512 KB arrays (a ring of 16,
+// like a scan's per-file garbage), and reports the most heap it ever used. Run in a child: the flag is
+// process-wide. `setup` is the child's first statement, given its mode as process.argv[1].
+function heapProbe(liveMb: number, rounds: number, setup: string): string {
+  return `
 import v8 from 'node:v8';
 import { limitHeapGrowth } from ${JSON.stringify(MODULE)};
-if (process.argv[1] === 'on') limitHeapGrowth();
+${setup}
 const live = [];
-for (let i = 0; i < 48; i++) live.push(new Array(1 << 17).fill(i + 0.5));
+for (let i = 0; i < ${liveMb}; i++) live.push(new Array(1 << 17).fill(i + 0.5));
 const ring = new Array(16);
 let max = 0;
-for (let i = 0; i < 600; i++) {
+for (let i = 0; i < ${rounds}; i++) {
   ring[i % 16] = new Array(1 << 16).fill(i + 0.25);
   max = Math.max(max, v8.getHeapStatistics().used_heap_size);
 }
 process.stdout.write(JSON.stringify({ maxMb: max / 1048576, limitMb: v8.getHeapStatistics().heap_size_limit / 1048576, live: live.length + ring.length }));
 `;
+}
+
+const PROBE = heapProbe(48, 600, "if (process.argv[1] === 'on') limitHeapGrowth();");
 
 /** Runs a probe's source in a child, with the limits on or off, and returns what it printed. */
 function runProbe<T>(source: string, mode: string): T {
@@ -53,22 +58,8 @@ function youngProbe(mode: 'on' | 'off'): number {
   return runProbe<{ youngMb: number }>(YOUNG_PROBE, mode).youngMb;
 }
 
-// A child keeps 96 MB live and promotes short-lived 512 KB arrays, with the default growth or a given
-// percent, and reports the most heap it ever used: how far past its live data the heap grows.
-const PERCENT_PROBE = `
-import v8 from 'node:v8';
-import { limitHeapGrowth } from ${JSON.stringify(MODULE)};
-limitHeapGrowth(process.argv[1] === 'default' ? undefined : Number(process.argv[1]));
-const live = [];
-for (let i = 0; i < 96; i++) live.push(new Array(1 << 17).fill(i + 0.5));
-const ring = new Array(16);
-let max = 0;
-for (let i = 0; i < 1200; i++) {
-  ring[i % 16] = new Array(1 << 16).fill(i + 0.25);
-  max = Math.max(max, v8.getHeapStatistics().used_heap_size);
-}
-process.stdout.write(JSON.stringify({ maxMb: max / 1048576, live: live.length + ring.length }));
-`;
+// With 96 MB live, the default growth or a given percent: how far past its live data the heap grows.
+const PERCENT_PROBE = heapProbe(96, 1200, "limitHeapGrowth(process.argv[1] === 'default' ? undefined : Number(process.argv[1]));");
 
 describe('limitHeapGrowth', () => {
   test('by default a heap grows less past its live data than at 25 % (the earlier setting)', () => {
